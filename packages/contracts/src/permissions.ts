@@ -1,0 +1,23 @@
+/**
+ * Permission keys, `module.action`. Security templates are sets of these keys; every API route names
+ * one of them, or says it is public or only needs a signed-in user.
+ */
+export const permissionCatalog = {
+  'lookups.read': 'Read reference lists',
+  'lookups.write': 'Create, change and delete reference lists',
+  'enterprise.read': 'Read enterprise settings',
+  'enterprise.write': 'Change enterprise settings',
+  'logging.read': 'Read the data change log and access logs',
+  'logging.write': 'Record access and form progress logs',
+  'users.read': 'Read people',
+  'users.write': 'Change people',
+  'users.ssn': 'See social security numbers in full',
+  'security.admin': 'Administer security templates and groups',
+  'education.reports': 'Look up education reports',
+} as const;
+
+export type PermissionKey = keyof typeof permissionCatalog;
+export const permissionKeys = Object.keys(permissionCatalog) as PermissionKey[];
+
+/** What a route requires: a permission key, any signed-in user, or nobody (public). */
+export type RouteAccess = PermissionKey | 'authenticated' | 'public';

@@ -1,0 +1,69 @@
+import type { FieldSpec } from './fields';
+import type { PermissionKey } from './permissions';
+
+/** A declarative resource: one definition makes its routes, table, validation, OpenAPI and screens. */
+export interface ResourceSpec {
+  /** Stable key; also the database table name. */
+  key: string;
+  /** Path under /api as the catalog writes it (matched case-insensitively). */
+  path: string;
+  module: string;
+  /** The wrapper key of POST and PUT bodies: `{ [wrapper]: {...} }`. */
+  wrapper: string;
+  title: string;
+  /** One record, in words ("alert type"). */
+  singular: string;
+  fields: readonly FieldSpec[];
+  /** Field sets unique within an enterprise; a duplicate is a 409 naming the first field. */
+  unique: readonly (readonly string[])[];
+  /** List query parameter name -> field it filters by equality. */
+  filters: Readonly<Record<string, string>>;
+  searchable: readonly string[];
+  defaultSort: string;
+  read: PermissionKey;
+  write: PermissionKey;
+  /** Served without create, update and delete. */
+  readOnly?: boolean;
+}
+
+export type ResourceOptions = Partial<Omit<ResourceSpec, 'key' | 'path' | 'wrapper' | 'title' | 'fields'>> & {
+  fields?: readonly FieldSpec[];
+  /** Replaces the common label/code/description/active/sort_order fields entirely. */
+  ownFields?: readonly FieldSpec[];
+};
+
+export const commonFields: readonly FieldSpec[] = [
+  { name: 'label', label: 'Label', kind: 'text', required: true, listed: true },
+  { name: 'code', label: 'Code', kind: 'text', maxLength: 64, listed: true },
+  { name: 'description', label: 'Description', kind: 'text', maxLength: 1000 },
+  { name: 'active', label: 'Active', kind: 'bool', defaultValue: true, listed: true },
+  { name: 'sort_order', label: 'Sort order', kind: 'int', min: 0, max: 100_000, defaultValue: 0 },
+];
+
+/** A reference list: the common fields plus its own. */
+export function referenceList(
+  key: string,
+  path: string,
+  wrapper: string,
+  title: string,
+  options: ResourceOptions = {},
+): ResourceSpec {
+  const fields = options.ownFields ?? [...commonFields, ...(options.fields ?? [])];
+  const names = new Set(fields.map((f) => f.name));
+  return {
+    key,
+    path,
+    wrapper,
+    title,
+    module: options.module ?? 'lookups',
+    singular: options.singular ?? wrapper.replaceAll('_', ' '),
+    fields,
+    unique: options.unique ?? (names.has('label') ? [['label']] : []),
+    filters: options.filters ?? {},
+    searchable: options.searchable ?? ['label', 'code', 'description'].filter((n) => names.has(n)),
+    defaultSort: options.defaultSort ?? (names.has('sort_order') ? 'sort_order' : 'created_at'),
+    read: options.read ?? 'lookups.read',
+    write: options.write ?? 'lookups.write',
+    readOnly: options.readOnly,
+  };
+}
