@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timestamp } from './paging';
 
 /**
  * A field of a declarative resource. The same spec makes the zod schema (server validation, OpenAPI,
@@ -24,6 +25,8 @@ export interface FieldSpec {
   max?: number;
   defaultValue?: string | number | boolean;
   help?: string;
+  /** A valid value, for the API reference and tests (required where a pattern applies). */
+  example?: string;
 }
 
 const uuid = (label: string) => z.uuid({ message: `${label} must be a valid id` });
@@ -75,7 +78,7 @@ function defaultFor(f: FieldSpec): unknown {
 export function inputSchema(fields: readonly FieldSpec[]) {
   const shape: Record<string, z.ZodType> = {};
   for (const f of fields) {
-    const s = fieldSchema(f).meta({ title: f.label, description: f.help });
+    const s = fieldSchema(f).meta({ title: f.label, description: f.help, examples: f.example ? [f.example] : undefined });
     shape[f.name] = f.required ? s : s.optional().default(defaultFor(f) as never);
   }
   return z.object(shape);
@@ -93,8 +96,8 @@ export function entitySchema(fields: readonly FieldSpec[]) {
   const shape: Record<string, z.ZodType> = {
     id: z.uuid(),
     enterprise_id: z.uuid(),
-    created_at: z.string(),
-    updated_at: z.string(),
+    created_at: timestamp,
+    updated_at: timestamp,
   };
   for (const f of fields) shape[f.name] = z.unknown();
   return z.object(shape).loose();

@@ -7,3 +7,4 @@ export * from './permissions';
 export * from './reference-lists';
 export * from './resource';
 export * from './session';
+export * from './page-objects';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timestamp } from './paging';
 
 export const logAccessInput = z.object({
   user_id: z.uuid({ message: 'user_id must be a valid id' }),
@@ -27,6 +28,6 @@ export const dataChange = z.object({
   action: z.enum(['create', 'update', 'delete']),
   before: z.unknown(),
   after: z.unknown(),
-  changed_at: z.string(),
+  changed_at: timestamp,
 });
 export type DataChange = z.infer<typeof dataChange>;

@@ -31,3 +31,6 @@ export interface ListResult<T> {
 
 export const countResponse = z.object({ count: z.number().int() });
 export { booleanish };
+
+/** A moment in time, sent as an ISO 8601 string (the server hands over Date objects). */
+export const timestamp = z.coerce.string().meta({ format: 'date-time' });

@@ -5,9 +5,9 @@ const entityKinds = ['user', 'service', 'vehicle'] as const;
 const address: FieldSpec[] = [
   { name: 'street', label: 'Street', kind: 'text' },
   { name: 'city', label: 'City', kind: 'text', listed: true },
-  { name: 'state', label: 'State', kind: 'text', maxLength: 2, pattern: { regex: '^[A-Z]{2}$', message: 'State must be a two-letter code such as CA' } },
-  { name: 'postal_code', label: 'Postal code', kind: 'text', maxLength: 10, pattern: { regex: '^\\d{5}(-\\d{4})?$', message: 'Postal code must be 5 digits or ZIP+4' } },
-  { name: 'county_fips', label: 'County FIPS', kind: 'text', maxLength: 5, pattern: { regex: '^\\d{5}$', message: 'County FIPS must be 5 digits' } },
+  { name: 'state', label: 'State', kind: 'text', maxLength: 2, pattern: { regex: '^[A-Z]{2}$', message: 'State must be a two-letter code such as CA' }, example: 'TX' },
+  { name: 'postal_code', label: 'Postal code', kind: 'text', maxLength: 10, pattern: { regex: '^\\d{5}(-\\d{4})?$', message: 'Postal code must be 5 digits or ZIP+4' }, example: '78701' },
+  { name: 'county_fips', label: 'County FIPS', kind: 'text', maxLength: 5, pattern: { regex: '^\\d{5}$', message: 'County FIPS must be 5 digits' }, example: '48453' },
   { name: 'phone', label: 'Phone', kind: 'text', maxLength: 32 },
 ];
 
@@ -48,7 +48,7 @@ export const referenceLists = [
   }),
   referenceList('census_tracts', 'censustracts', 'census_tract', 'Census tracts', {
     fields: [
-      { name: 'geoid', label: 'GEOID', kind: 'text', required: true, listed: true, maxLength: 11, pattern: { regex: '^\\d{11}$', message: 'GEOID must be the 11-digit state, county and tract code' } },
+      { name: 'geoid', label: 'GEOID', kind: 'text', required: true, listed: true, maxLength: 11, pattern: { regex: '^\\d{11}$', message: 'GEOID must be the 11-digit state, county and tract code' }, example: '48453001100' },
       { name: 'county_fips', label: 'County FIPS', kind: 'text', maxLength: 5 },
     ],
     unique: [['geoid']],
@@ -68,7 +68,7 @@ export const referenceLists = [
   referenceList('cms_pages', 'CMSPages', 'cms_page', 'Portal content pages', {
     fields: [
       { name: 'cms_site_id', label: 'Site', kind: 'uuid', ref: 'cms_sites' },
-      { name: 'slug', label: 'Address (slug)', kind: 'text', required: true, maxLength: 100, listed: true, pattern: { regex: '^[a-z0-9]+(-[a-z0-9]+)*$', message: 'Slug may hold lower-case letters, digits and single hyphens' } },
+      { name: 'slug', label: 'Address (slug)', kind: 'text', required: true, maxLength: 100, listed: true, pattern: { regex: '^[a-z0-9]+(-[a-z0-9]+)*$', message: 'Slug may hold lower-case letters, digits and single hyphens' }, example: 'about-us' },
       { name: 'parent_id', label: 'Parent page', kind: 'uuid', ref: 'cms_pages' },
       { name: 'content', label: 'Content (HTML)', kind: 'longtext' },
       { name: 'published', label: 'Published', kind: 'bool', listed: true },
@@ -117,7 +117,7 @@ export const referenceLists = [
     fields: [
       { name: 'entity_id', label: 'Entity', kind: 'uuid', ref: 'entities', required: true },
       { name: 'category', label: 'Category', kind: 'text', required: true, listed: true },
-      { name: 'name', label: 'Field name', kind: 'text', required: true, maxLength: 64, listed: true, pattern: { regex: '^[a-z][a-z0-9_]*$', message: 'Field name may hold lower-case letters, digits and underscores' } },
+      { name: 'name', label: 'Field name', kind: 'text', required: true, maxLength: 64, listed: true, pattern: { regex: '^[a-z][a-z0-9_]*$', message: 'Field name may hold lower-case letters, digits and underscores' }, example: 'badge_number' },
       { name: 'field_type', label: 'Type', kind: 'select', options: ['text', 'number', 'date', 'yes/no'], required: true, defaultValue: 'text' },
       { name: 'required', label: 'Required', kind: 'bool' },
     ],
@@ -127,7 +127,7 @@ export const referenceLists = [
   referenceList('hospitals', 'hospitals', 'hospital', 'Hospitals', { fields: address }),
   referenceList('file_types', 'FileTypes', 'file_type', 'File types', {
     fields: [
-      { name: 'extension', label: 'Extension', kind: 'text', required: true, maxLength: 10, listed: true, pattern: { regex: '^[a-z0-9]+$', message: 'Extension is letters and digits, without the dot' } },
+      { name: 'extension', label: 'Extension', kind: 'text', required: true, maxLength: 10, listed: true, pattern: { regex: '^[a-z0-9]+$', message: 'Extension is letters and digits, without the dot' }, example: 'tif' },
       { name: 'mime_type', label: 'MIME type', kind: 'text', required: true, maxLength: 100, listed: true },
     ],
     unique: [['label'], ['extension']],
@@ -161,7 +161,7 @@ export const referenceLists = [
   referenceList('policy_types', 'policytypes', 'policy_type', 'Policy types'),
   referenceList('portal_pages', 'PortalPages', 'portal_page', 'Portal pages', {
     fields: [
-      { name: 'route', label: 'Route', kind: 'text', required: true, listed: true, pattern: { regex: '^/[A-Za-z0-9/_-]*$', message: 'Route must start with /' } },
+      { name: 'route', label: 'Route', kind: 'text', required: true, listed: true, pattern: { regex: '^/[A-Za-z0-9/_-]*$', message: 'Route must start with /' }, example: '/about' },
       { name: 'is_public', label: 'Public', kind: 'bool', listed: true },
     ],
   }),
@@ -197,7 +197,7 @@ export const referenceLists = [
   referenceList('vehicle_types', 'vehicletypes', 'vehicle_type', 'Vehicle types'),
   referenceList('xslt_stylesheets', 'XSLTStylesheets', 'xslt_stylesheet', 'XSLT stylesheets', {
     fields: [
-      { name: 'content', label: 'Stylesheet', kind: 'longtext', required: true, pattern: { regex: '^\\s*<[\\s\\S]*xsl:stylesheet[\\s\\S]*>\\s*$', message: 'Stylesheet must be an XSLT document (an xsl:stylesheet element)' } },
+      { name: 'content', label: 'Stylesheet', kind: 'longtext', required: true, pattern: { regex: '^\\s*<[\\s\\S]*xsl:stylesheet[\\s\\S]*>\\s*$', message: 'Stylesheet must be an XSLT document (an xsl:stylesheet element)' }, example: '<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform"/>' },
     ],
   }),
   referenceList('security_template_permissions', 'securitytemplatepermissions', 'security_template_permission', 'Security template permissions', {

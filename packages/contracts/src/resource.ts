@@ -41,13 +41,13 @@ export const commonFields: readonly FieldSpec[] = [
 ];
 
 /** A reference list: the common fields plus its own. */
-export function referenceList(
-  key: string,
+export function referenceList<K extends string>(
+  key: K,
   path: string,
   wrapper: string,
   title: string,
   options: ResourceOptions = {},
-): ResourceSpec {
+): ResourceSpec & { key: K } {
   const fields = options.ownFields ?? [...commonFields, ...(options.fields ?? [])];
   const names = new Set(fields.map((f) => f.name));
   return {
@@ -66,4 +66,18 @@ export function referenceList(
     write: options.write ?? 'lookups.write',
     readOnly: options.readOnly,
   };
+}
+
+/** A row of a reference list as the database returns it: the common columns, then its own. */
+export interface ReferenceRow {
+  id: string;
+  enterprise_id: string;
+  label: string;
+  code: string | null;
+  description: string | null;
+  active: boolean;
+  sort_order: number;
+  created_at: Date;
+  updated_at: Date;
+  [field: string]: unknown;
 }

@@ -1,0 +1,104 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
+import type { RouteAccess } from '@licensure/contracts';
+import type { Database } from '@licensure/db';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { registerModules } from './modules';
+import { authPlugin } from './platform/auth/plugin';
+import { registerErrorHandling } from './platform/http/errors';
+import { createMessageHub, type MessageHub } from './platform/realtime/message-hub';
+import { createEnterpriseResolver, type EnterpriseResolver } from './platform/tenancy/enterprise-resolver';
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  access: RouteAccess | undefined;
+}
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps & { resolver: EnterpriseResolver; hub: MessageHub };
+    registeredRoutes: RegisteredRoute[];
+  }
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? { level: deps.config.LOG_LEVEL },
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
+    bodyLimit: 2 * 1024 * 1024,
+  });
+  const resolver = createEnterpriseResolver(deps.database.db);
+  const hub = createMessageHub(deps.database.notifier, app.log);
+  app.decorate('deps', { ...deps, resolver, hub });
+  app.decorate('registeredRoutes', [] as RegisteredRoute[]);
+
+  app.setValidatorCompiler(validatorCompiler);
+  // Response schemas document the API; the payloads are built by explicit presenters and sent as JSON.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!route.url.startsWith('/api') || methods.every((m) => m === 'HEAD')) return;
+    // The API reference pages are public by design.
+    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, access: 'public' };
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${methods.join(',')} ${route.url} declares no access (permission, 'authenticated' or 'public')`);
+    for (const method of methods) if (method !== 'HEAD') app.registeredRoutes.push({ method, url: route.url, access });
+  });
+
+  registerErrorHandling(app);
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  await app.register(websocket);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Licensure API', version: '1.0.0', description: 'Licensure and regulatory management platform' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'licensure_session' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'none' } });
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(authPlugin, { db: deps.database.db, resolver });
+  await registerModules(app);
+  await serveWebApp(app, deps.config.WEB_DIST);
+  app.addHook('onClose', async () => hub.close());
+  return app;
+}
+
+/** Serves the built web app at / with the single-page fallback; API misses stay JSON 404s. */
+async function serveWebApp(app: FastifyInstance, dist: string): Promise<void> {
+  const index = path.join(dist, 'index.html');
+  if (!existsSync(index)) return;
+  await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
+  const sendIndex = (_req: unknown, reply: { sendFile: (f: string) => unknown; header: (k: string, v: string) => unknown }) => {
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  };
+  app.get('/', sendIndex);
+  app.get('/*', (request, reply) => {
+    if (request.url.toLowerCase().startsWith('/api')) {
+      return reply.status(404).send({ error: { code: 'route_not_found', message: `There is no such API route. (${request.method} ${request.url.split('?')[0]})` } });
+    }
+    const file = request.url.split('?')[0] ?? '/';
+    if (path.extname(file) && existsSync(path.join(dist, file))) return reply.sendFile(file.slice(1));
+    return sendIndex(request, reply);
+  });
+}

@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** Every environment variable the server reads, validated once at start. */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Port of the HTTP server. */
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('localhost'),
+  /** Folder of the embedded database and files, used when DATABASE_URL is not set. */
+  DATA_DIR: z.string().default('./data'),
+  /** A PostgreSQL server instead of the embedded database. */
+  DATABASE_URL: z.url({ message: 'DATABASE_URL must be a postgres:// URL' }).optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Seed demo data and accounts into an empty database; never in production. */
+  SEED_DEMO: flag.optional(),
+  /** Send the session cookie only over HTTPS (default: in production). */
+  SECURE_COOKIES: flag.optional(),
+  /** Where the built web app is; served at / when present. */
+  WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
+  /** Sign-in attempts allowed per IP address per minute. */
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+});
+
+export type Config = z.infer<typeof configSchema> & { seedDemo: boolean; secureCookies: boolean };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const production = c.NODE_ENV === 'production';
+  if (production && c.SEED_DEMO) throw new ConfigError('SEED_DEMO cannot be set in production: demo accounts are not allowed there.');
+  return { ...c, seedDemo: c.SEED_DEMO ?? !production, secureCookies: c.SECURE_COOKIES ?? production };
+}
+
+export class ConfigError extends Error {}

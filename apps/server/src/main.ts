@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { type Database, demoAccounts, openPglite, openPostgres, seedDatabase } from '@licensure/db';
+import pino from 'pino';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { hashPassword } from './platform/auth/passwords';
+import { DataDirInUseError, lockDataDir } from './platform/data-dir-lock';
+
+const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  let unlock: (() => Promise<void>) | undefined;
+  let database: Database;
+  if (config.DATABASE_URL) {
+    database = openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
+  } else {
+    unlock = await lockDataDir(config.DATA_DIR);
+    database = await openPglite(path.join(path.resolve(config.DATA_DIR), 'pgdata'));
+  }
+  log.info({ database: database.kind }, 'applying migrations');
+  await database.migrate();
+  const { seeded } = await seedDatabase(database.db, { hashPassword, demo: config.seedDemo });
+  if (seeded) log.info({ demo: config.seedDemo }, 'seeded a new database');
+
+  const app = await buildApp({ config, database, logger: { level: config.LOG_LEVEL } });
+  await app.deps.hub.listen();
+  const address = await app.listen({ port: config.PORT, host: config.HOST });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      await unlock?.();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
+  const lines = [`Licensure is running at ${url} (${address})`, `API reference: ${url}/api/docs`];
+  if (config.seedDemo) {
+    lines.push('Demo accounts:');
+    for (const a of demoAccounts) lines.push(`  ${a.user_name} / ${a.password}  (${a.role})`);
+  }
+  process.stdout.write(`\n${lines.join('\n')}\n\n`);
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError || err instanceof DataDirInUseError) {
+    log.fatal(err.message);
+    process.stderr.write(`\n${err.message}\n`);
+  } else {
+    log.fatal({ err }, 'failed to start');
+  }
+  process.exit(1);
+});

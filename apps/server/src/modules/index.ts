@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import { accountModule } from './account';
+import { enterpriseModule } from './enterprise';
+import { loggingModule } from './logging';
+import { lookupsModule } from './lookups';
+import { sessionModule } from './session';
+
+/** Every domain module, each registering its own routes. */
+export async function registerModules(app: FastifyInstance): Promise<void> {
+  await sessionModule(app);
+  await accountModule(app);
+  await enterpriseModule(app);
+  await lookupsModule(app);
+  await loggingModule(app);
+}

@@ -1,0 +1,28 @@
+import { referenceLists } from '@licensure/contracts';
+import { referenceTables } from '@licensure/db';
+import type { FastifyInstance } from 'fastify';
+import { registerResource, type ResourceHooks } from '../../platform/resources/register-resource';
+import { lookupRoutes } from './lookup-routes';
+import { geographyRoutes } from './geography-routes';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const hooks: Record<string, ResourceHooks> = {
+  // The spec: a training location's ids are cleared when they are not valid GUIDs.
+  training_locations: {
+    normalize(input) {
+      for (const key of ['region_id']) {
+        if (key in input && (typeof input[key] !== 'string' || !UUID.test(input[key] as string))) input[key] = null;
+      }
+    },
+  },
+};
+
+export async function lookupsModule(app: FastifyInstance): Promise<void> {
+  const { db } = app.deps.database;
+  for (const spec of referenceLists) {
+    registerResource(app, db, spec, referenceTables[spec.key], hooks[spec.key]);
+  }
+  await lookupRoutes(app);
+  await geographyRoutes(app);
+}

@@ -1,0 +1,37 @@
+import type { RouteAccess } from '@licensure/contracts';
+
+/** Who is calling: set on every request by the auth plugin (null when not signed in). */
+export interface AuthContext {
+  sessionId: string;
+  userId: string;
+  userName: string;
+  firstName: string | null;
+  lastName: string | null;
+  enterpriseId: string;
+  isPortal: boolean;
+  isStaff: boolean;
+  permissions: ReadonlySet<string>;
+  csrfToken: string;
+  expiresAt: Date;
+  idleMinutes: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+    /** The tenant of the request: the signed-in user's, or the one the host name or default names. */
+    enterpriseId: string;
+  }
+  interface FastifyContextConfig {
+    /** Required of every /api route: a permission key, 'authenticated' or 'public'. */
+    access?: RouteAccess;
+    /** Read the session without extending its idle timer (alive checks). */
+    passiveSession?: boolean;
+  }
+}
+
+export function can(auth: AuthContext | null, access: RouteAccess): boolean {
+  if (access === 'public') return true;
+  if (!auth) return false;
+  return access === 'authenticated' || auth.permissions.has(access);
+}

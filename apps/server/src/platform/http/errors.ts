@@ -1,0 +1,98 @@
+import { type ErrorCode, errorStatus, messages } from '@licensure/contracts';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** An error with an API code; the error handler turns it into `{ error: {...} }` with its status. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+  get status(): number {
+    return errorStatus[this.code];
+  }
+}
+
+export const notFound = (what = 'record') => new AppError('not_found', `The ${what} was not found.`);
+export const forbidden = () => new AppError('forbidden', messages.forbidden);
+export const unauthenticated = () => new AppError('unauthenticated', messages.notSignedIn);
+export const badRequest = (fields: Record<string, string>) =>
+  new AppError('validation_failed', Object.values(fields)[0] ?? 'Invalid input.', fields);
+
+/** The field a validation issue is about: the last non-index segment of its path. */
+export function fieldOf(instancePath: string): string {
+  const parts = instancePath.split('/').filter((p) => p !== '' && !/^\d+$/.test(p));
+  return parts.at(-1) ?? '_';
+}
+
+interface PgError {
+  code?: string;
+  constraint?: string;
+  cause?: PgError;
+}
+
+function pgErrorOf(err: unknown): PgError | undefined {
+  let e = err as PgError | undefined;
+  for (let i = 0; e && i < 3; i++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e;
+    e = e.cause;
+  }
+  return undefined;
+}
+
+/** Maps a database constraint violation to a 409 or 400; other errors pass through. */
+export function fromDatabaseError(err: unknown, fieldForConstraint: (c: string) => string | undefined): unknown {
+  const pgErr = pgErrorOf(err);
+  if (!pgErr) return err;
+  if (pgErr.code === '23505') {
+    const field = (pgErr.constraint && fieldForConstraint(pgErr.constraint)) ?? 'id';
+    return new AppError('conflict', `A record with this ${field.replaceAll('_', ' ')} already exists.`, {
+      [field]: `This ${field.replaceAll('_', ' ')} is already used by another record.`,
+    });
+  }
+  if (pgErr.code === '23503') return new AppError('conflict', 'The record is still referred to by other records.');
+  if (pgErr.code === '22P02' || pgErr.code === '22007' || pgErr.code === '22008')
+    return new AppError('validation_failed', 'A value has the wrong format.');
+  return err;
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) fields[fieldOf(issue.instancePath)] ??= issue.message ?? 'Invalid value';
+      const first = Object.entries(fields)[0];
+      return reply.status(400).send({
+        error: {
+          code: 'validation_failed',
+          message: first ? `${first[0]}: ${first[1]}` : 'Invalid input.',
+          fields,
+        },
+      });
+    }
+    const mapped = fromDatabaseError(error, () => undefined);
+    if (mapped instanceof AppError) {
+      return reply
+        .status(mapped.status)
+        .send({ error: { code: mapped.code, message: mapped.message, fields: mapped.fields } });
+    }
+    const fe = error as FastifyError;
+    if (fe.statusCode === 413 || fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      return reply.status(413).send({ error: { code: 'payload_too_large', message: 'The request is too large.' } });
+    if (fe.statusCode === 429)
+      return reply.status(429).send({ error: { code: 'rate_limited', message: fe.message || 'Too many requests. Try again shortly.' } });
+    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500)
+      return reply
+        .status(fe.statusCode)
+        .send({ error: { code: fe.statusCode === 415 ? 'validation_failed' : 'validation_failed', message: fe.message } });
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ error: { code: 'internal', message: 'Something went wrong on the server.' } });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ error: { code: 'route_not_found', message: `${messages.routeNotFound} (${request.method} ${request.url.split('?')[0]})` } });
+  });
+}

@@ -1,0 +1,56 @@
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openPglite, openPostgres, seedGeography } from '@licensure/db';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+
+export const TEMPLATE_DB = 'licensure_test_template';
+
+/**
+ * Migrates one database per run and keeps it as a template: a PGlite dump that each test file loads,
+ * and, with TEST_DATABASE_URL, a PostgreSQL template database each test file copies.
+ */
+export default async function setup(project: TestProject) {
+  const pglite = await openPglite();
+  await pglite.migrate();
+  await seedGeography(pglite.db);
+  const dump = await pglite.pglite!.dumpDataDir('none');
+  const file = path.join(os.tmpdir(), `licensure-test-template-${process.pid}.tar`);
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  await pglite.close();
+  project.provide('pgliteTemplate', file);
+
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`drop database if exists ${TEMPLATE_DB}`);
+    await admin.query(`create database ${TEMPLATE_DB}`);
+    await admin.end();
+    const tpl = openPostgres(withDatabase(url, TEMPLATE_DB), 2);
+    await tpl.migrate();
+    await seedGeography(tpl.db);
+    await tpl.close();
+  }
+  return async () => {
+    if (!url) return;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    const { rows } = await admin.query<{ datname: string }>("select datname from pg_database where datname like 'licensure_test_%'");
+    for (const r of rows) await admin.query(`drop database if exists ${r.datname} with (force)`);
+    await admin.end();
+  };
+}
+
+export function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+  }
+}

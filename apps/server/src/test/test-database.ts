@@ -1,0 +1,26 @@
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { type Database, fromPglite, openPostgres } from '@licensure/db';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { TEMPLATE_DB, withDatabase } from './global-setup';
+
+/** The database kind of this test project: PGlite always, PostgreSQL in the `server-pg` project. */
+export const testDbKind = process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite';
+
+/** A fresh, migrated database with the national reference data, copied from the run's template. */
+export async function openTestDatabase(): Promise<Database> {
+  if (testDbKind === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('TEST_DATABASE_URL is required for the PostgreSQL test project');
+    const name = `licensure_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+    await admin.end();
+    return openPostgres(withDatabase(url, name), 5);
+  }
+  const dump = readFileSync(inject('pgliteTemplate'));
+  const pglite = await PGlite.create({ loadDataDir: new Blob([dump]) });
+  return fromPglite(pglite);
+}

@@ -1,0 +1,189 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, enterpriseId, id, updatedAt } from './columns';
+
+export const enterprises = pgTable('enterprises', {
+  id: id(),
+  name: text('name').notNull(),
+  abbreviation: text('abbreviation').notNull().default(''),
+  address: text('address').notNull().default(''),
+  time_zone: text('time_zone').notNull().default('America/Chicago'),
+  utc_to_server_hours: integer('utc_to_server_hours').notNull().default(0),
+  session_idle_minutes: integer('session_idle_minutes').notNull().default(30),
+  max_failed_logins: integer('max_failed_logins').notNull().default(5),
+  lockout_minutes: integer('lockout_minutes').notNull().default(15),
+  disable_password_login: boolean('disable_password_login').notNull().default(false),
+  show_user_public_addresses: boolean('show_user_public_addresses').notNull().default(false),
+  public_lookup_enabled: boolean('public_lookup_enabled').notNull().default(true),
+  duplicate_prevention_text: text('duplicate_prevention_text').notNull().default(''),
+  login_criteria: text('login_criteria').notNull().default(''),
+  logout_criteria: text('logout_criteria').notNull().default(''),
+  user_voice_link: text('user_voice_link').notNull().default(''),
+  recaptcha_site_key: text('recaptcha_site_key').notNull().default(''),
+  /** Never returned by the API. */
+  recaptcha_secret: text('recaptcha_secret').notNull().default(''),
+  labels: jsonb('labels').$type<{ user: string; service: string; vehicle: string }>().notNull()
+    .default({ user: 'Person', service: 'Service', vehicle: 'Vehicle' }),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+/** People who can sign in. The registry (people, services, vehicles) extends this table. */
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    enterprise_id: enterpriseId(),
+    user_name: text('user_name'),
+    email: text('email'),
+    first_name: text('first_name'),
+    last_name: text('last_name'),
+    password_hash: text('password_hash'),
+    is_staff: boolean('is_staff').notNull().default(false),
+    user_status_id: uuid('user_status_id'),
+    failed_login_count: integer('failed_login_count').notNull().default(0),
+    locked_until: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    last_login_at: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
+    deleted_at: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_user_name_key').on(t.enterprise_id, sql`lower(${t.user_name})`)],
+);
+
+export const securityTemplates = pgTable(
+  'security_templates',
+  {
+    id: id(),
+    enterprise_id: enterpriseId(),
+    label: text('label').notNull(),
+    description: text('description'),
+    /** Given to every portal user without templates of their own. */
+    is_portal_default: boolean('is_portal_default').notNull().default(false),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [uniqueIndex('security_templates_label_key').on(t.enterprise_id, sql`lower(${t.label})`)],
+);
+
+export const userSecurityTemplates = pgTable(
+  'user_security_templates',
+  {
+    user_id: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    security_template_id: uuid('security_template_id')
+      .notNull()
+      .references(() => securityTemplates.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.security_template_id] })],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie token; the token itself is never stored. */
+    id: text('id').primaryKey(),
+    user_id: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    enterprise_id: enterpriseId(),
+    is_portal: boolean('is_portal').notNull(),
+    csrf_token: text('csrf_token').notNull(),
+    ip: text('ip'),
+    user_agent: text('user_agent'),
+    created_at: createdAt(),
+    last_seen_at: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.user_id), index('sessions_expires_idx').on(t.expires_at)],
+);
+
+export const dataChangeLog = pgTable(
+  'data_change_log',
+  {
+    id: id(),
+    enterprise_id: enterpriseId(),
+    user_id: uuid('user_id'),
+    entity: text('entity').notNull(),
+    object_id: uuid('object_id').notNull(),
+    action: text('action').$type<'create' | 'update' | 'delete'>().notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    changed_at: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('data_change_log_object_idx').on(t.entity, t.object_id, t.changed_at)],
+);
+
+/** Who read which sensitive field of whom (Logger/LogAccess). */
+export const accessLog = pgTable('access_log', {
+  id: id(),
+  enterprise_id: enterpriseId(),
+  viewer_id: uuid('viewer_id'),
+  user_id: uuid('user_id').notNull(),
+  field: text('field').notNull(),
+  at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const formProgressLog = pgTable('form_progress_log', {
+  id: id(),
+  enterprise_id: enterpriseId(),
+  user_id: uuid('user_id'),
+  fb_response_id: uuid('fb_response_id').notNull(),
+  text: text('text').notNull(),
+  at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const clientErrorLog = pgTable('client_error_log', {
+  id: id(),
+  enterprise_id: uuid('enterprise_id'),
+  user_id: uuid('user_id'),
+  error_text: text('error_text').notNull(),
+  user_agent: text('user_agent'),
+  at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** Identity providers for SAML single sign-on, per enterprise. */
+export const identityProviders = pgTable('identity_providers', {
+  id: id(),
+  enterprise_id: enterpriseId(),
+  code: text('code').notNull(),
+  label: text('label').notNull(),
+  entry_point: text('entry_point'),
+  issuer: text('issuer'),
+  certificate: text('certificate'),
+  is_public: boolean('is_public').notNull().default(true),
+  for_portal: boolean('for_portal').notNull().default(true),
+  for_staff: boolean('for_staff').notNull().default(false),
+  active: boolean('active').notNull().default(true),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+/** Review processes and their statuses; licensing builds on these. */
+export const processes = pgTable('processes', {
+  id: id(),
+  enterprise_id: enterpriseId(),
+  label: text('label').notNull(),
+  code: text('code'),
+  process_type: text('process_type'),
+  active: boolean('active').notNull().default(true),
+  sort_order: integer('sort_order').notNull().default(0),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+export const processStatuses = pgTable(
+  'process_statuses',
+  {
+    id: id(),
+    enterprise_id: enterpriseId(),
+    process_id: uuid('process_id')
+      .notNull()
+      .references(() => processes.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    code: text('code'),
+    is_final: boolean('is_final').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    sort_order: integer('sort_order').notNull().default(0),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index('process_statuses_process_idx').on(t.process_id)],
+);

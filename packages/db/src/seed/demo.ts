@@ -1,0 +1,41 @@
+import type { Db } from '../client';
+import { enterprises } from '../schema/platform';
+import { createEnterprise, createStandardTemplates, createUser } from './factories';
+import { seedGeography } from './geography';
+
+export const demoAccounts = [
+  { user_name: 'admin', password: 'admin-demo-2026', role: 'staff, all permissions' },
+  { user_name: 'reviewer', password: 'reviewer-demo-2026', role: 'staff, Reviewer template' },
+  { user_name: 'applicant', password: 'applicant-demo-2026', role: 'portal user' },
+] as const;
+
+export interface SeedOptions {
+  /** Hashes passwords (argon2id in the server). */
+  hashPassword: (password: string) => Promise<string>;
+  /** Create the demo accounts; never in production. */
+  demo: boolean;
+}
+
+/**
+ * First start: national reference data, one enterprise with its standard lists and templates, and,
+ * outside production, the demo accounts. Does nothing when an enterprise exists.
+ */
+export async function seedDatabase(db: Db, options: SeedOptions): Promise<{ seeded: boolean }> {
+  const existing = await db.select({ id: enterprises.id }).from(enterprises).limit(1);
+  if (existing.length > 0) return { seeded: false };
+  await seedGeography(db);
+  const hashes = options.demo ? await Promise.all(demoAccounts.map((a) => options.hashPassword(a.password))) : [];
+  await db.transaction(async (tx) => {
+    const enterprise = await createEnterprise(tx, {
+      name: 'State Office of Emergency Medical Services',
+      abbreviation: 'TX',
+      login_criteria: options.demo ? 'Demo system: sign in with one of the demo accounts listed in the README.' : '',
+    });
+    const templates = await createStandardTemplates(tx, enterprise.id);
+    if (!options.demo) return;
+    await createUser(tx, enterprise.id, { user_name: 'admin', first_name: 'Alex', last_name: 'Admin', email: 'admin@example.gov', is_staff: true, password_hash: hashes[0], templateIds: [templates.administrator.id] });
+    await createUser(tx, enterprise.id, { user_name: 'reviewer', first_name: 'Riley', last_name: 'Reviewer', email: 'reviewer@example.gov', is_staff: true, password_hash: hashes[1], templateIds: [templates.reviewer.id] });
+    await createUser(tx, enterprise.id, { user_name: 'applicant', first_name: 'Avery', last_name: 'Applicant', email: 'applicant@example.com', is_staff: false, password_hash: hashes[2] });
+  });
+  return { seeded: true };
+}
