@@ -12,6 +12,7 @@ export const TEMPLATE_DB = 'licensure_test_template';
  * and, with TEST_DATABASE_URL, a PostgreSQL template database each test file copies.
  */
 export default async function setup(project: TestProject) {
+  const onPostgres = project.config.env?.TEST_DB_KIND === 'postgres';
   const pglite = await openPglite();
   await pglite.migrate();
   await seedGeography(pglite.db);
@@ -21,7 +22,7 @@ export default async function setup(project: TestProject) {
   await pglite.close();
   project.provide('pgliteTemplate', file);
 
-  const url = process.env.TEST_DATABASE_URL;
+  const url = onPostgres ? process.env.TEST_DATABASE_URL : undefined;
   if (url) {
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();

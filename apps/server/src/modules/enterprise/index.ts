@@ -75,6 +75,8 @@ export async function enterpriseModule(app: FastifyInstance): Promise<void> {
     },
     handler: async (request) => {
       const host = request.query.address.replace(/^https?:\/\//i, '').split('/')[0]?.toLowerCase() ?? '';
+      // An address without a host names no enterprise (not the ones that have no address set).
+      if (!host) throw notFound('enterprise');
       const [row] = await db.select().from(enterprises).where(sql`lower(${enterprises.address}) = ${host}`);
       if (!row) throw notFound('enterprise');
       return presentLess(row);
@@ -157,7 +159,7 @@ export async function enterpriseModule(app: FastifyInstance): Promise<void> {
           allowed: sql<boolean>`exists (
             select 1 from user_security_templates ust
             join security_template_permissions p on p.security_template_id = ust.security_template_id
-            where ust.user_id = ${users.id} and p.permission_key = 'education.reports')`,
+            where ust.user_id = ${request.params.id} and p.permission_key = 'education.reports')`,
         })
         .from(users)
         .where(and(eq(users.id, request.params.id), eq(users.enterprise_id, request.enterpriseId)));

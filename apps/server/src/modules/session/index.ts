@@ -98,7 +98,7 @@ export async function sessionModule(app: FastifyInstance): Promise<void> {
   r.get('/api/utils/getcookiename', {
     config: { access: 'public' },
     schema: { tags, summary: 'Name of the session cookie', response: { 200: z.string() } },
-    handler: async () => SESSION_COOKIE,
+    handler: async (_request, reply) => reply.type('application/json').send(JSON.stringify(SESSION_COOKIE)),
   });
 
   r.delete('/api/Core/Auth/Sessioncookie', {

@@ -40,7 +40,10 @@ export function listOrder(spec: ResourceSpec, columns: Columns, query: ListQuery
   const match = allowed.find((f) => f.toLowerCase() === sortBy.toLowerCase());
   if (!match) throw badRequest({ sortBy: `sortBy must be one of: ${allowed.join(', ')}` });
   const dir = query.reverse ? desc : asc;
-  const order = [dir(columns[match] as PgColumn)];
+  const field = spec.fields.find((f) => f.name === match);
+  const column = columns[match] as PgColumn;
+  // Text sorts case-insensitively, as people expect of names and labels.
+  const order = [dir(field?.kind === 'text' ? sql`lower(${column})` : column)];
   if (match !== 'label' && columns.label) order.push(asc(columns.label));
   order.push(asc(columns.id as PgColumn));
   return order;

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { buildMenu } from './build-menu';
+
+describe('buildMenu', () => {
+  it('nests pages under their parents in the given order and lifts orphans to the top', () => {
+    const menu = buildMenu([
+      { id: 'a', label: 'About', slug: 'about', parent_id: null },
+      { id: 'b', label: 'Staff', slug: 'staff', parent_id: 'a' },
+      { id: 'c', label: 'Forms', slug: 'forms', parent_id: 'unpublished-parent' },
+      { id: 'd', label: 'History', slug: 'history', parent_id: 'a' },
+    ]);
+    expect(menu.map((n) => n.id)).toEqual(['a', 'c']);
+    expect(menu[0]!.children.map((n) => n.id)).toEqual(['b', 'd']);
+  });
+
+  it('does not make a page its own child', () => {
+    expect(buildMenu([{ id: 'a', label: 'A', slug: 'a', parent_id: 'a' }])).toHaveLength(1);
+  });
+});
