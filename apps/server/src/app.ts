@@ -57,8 +57,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The API reference pages are public by design.
     if (route.url.startsWith('/api/docs')) route.config = { ...route.config, access: 'public' };
     const access = route.config?.access;
-    if (!access) throw new Error(`Route ${methods.join(',')} ${route.url} declares no access (permission, 'authenticated' or 'public')`);
-    for (const method of methods) if (method !== 'HEAD') app.registeredRoutes.push({ method, url: route.url, access });
+    if (!access)
+      throw new Error(
+        `Route ${methods.join(',')} ${route.url} declares no access (permission, 'authenticated' or 'public')`,
+      );
+    for (const method of methods)
+      if (method !== 'HEAD') app.registeredRoutes.push({ method, url: route.url, access });
   });
 
   registerErrorHandling(app);
@@ -68,13 +72,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Licensure API', version: '1.0.0', description: 'Licensure and regulatory management platform' },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'licensure_session' } } },
+      info: {
+        title: 'Licensure API',
+        version: '1.0.0',
+        description: 'Licensure and regulatory management platform',
+      },
+      components: {
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'licensure_session' } },
+      },
     },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'none' } });
-  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
 
   await app.register(authPlugin, { db: deps.database.db, resolver });
   await registerModules(app);
@@ -88,14 +100,22 @@ async function serveWebApp(app: FastifyInstance, dist: string): Promise<void> {
   const index = path.join(dist, 'index.html');
   if (!existsSync(index)) return;
   await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
-  const sendIndex = (_req: unknown, reply: { sendFile: (f: string) => unknown; header: (k: string, v: string) => unknown }) => {
+  const sendIndex = (
+    _req: unknown,
+    reply: { sendFile: (f: string) => unknown; header: (k: string, v: string) => unknown },
+  ) => {
     reply.header('cache-control', 'no-cache');
     return reply.sendFile('index.html');
   };
   app.get('/', sendIndex);
   app.get('/*', (request, reply) => {
     if (request.url.toLowerCase().startsWith('/api')) {
-      return reply.status(404).send({ error: { code: 'route_not_found', message: `There is no such API route. (${request.method} ${request.url.split('?')[0]})` } });
+      return reply.status(404).send({
+        error: {
+          code: 'route_not_found',
+          message: `There is no such API route. (${request.method} ${request.url.split('?')[0]})`,
+        },
+      });
     }
     const file = request.url.split('?')[0] ?? '/';
     if (path.extname(file) && existsSync(path.join(dist, file))) return reply.sendFile(file.slice(1));

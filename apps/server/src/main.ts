@@ -4,6 +4,7 @@ import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { hashPassword } from './platform/auth/passwords';
+import { purgeExpiredSessions } from './platform/auth/session-store';
 import { DataDirInUseError, lockDataDir } from './platform/data-dir-lock';
 
 const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
@@ -26,6 +27,11 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database, logger: { level: config.LOG_LEVEL } });
   await app.deps.hub.listen();
   const address = await app.listen({ port: config.PORT, host: config.HOST });
+
+  const purge = setInterval(() => {
+    purgeExpiredSessions(database.db).catch((err: unknown) => log.warn({ err }, 'session purge failed'));
+  }, 60 * 60_000);
+  purge.unref();
 
   let stopping = false;
   const stop = async (signal: string) => {

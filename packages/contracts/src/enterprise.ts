@@ -37,7 +37,15 @@ export const enterpriseUpdateInput = z.object({ enterprise: enterpriseSettings.p
 export const enterpriseCategory = z.object({
   name: z.string(),
   label: z.string(),
-  fields: z.array(z.object({ id: z.uuid(), name: z.string(), label: z.string(), field_type: z.string(), required: z.boolean() })),
+  fields: z.array(
+    z.object({
+      id: z.uuid(),
+      name: z.string(),
+      label: z.string(),
+      field_type: z.string(),
+      required: z.boolean(),
+    }),
+  ),
 });
 export const enterpriseEntity = z.object({
   id: z.uuid(),

@@ -8,17 +8,37 @@ const fields: FieldSpec[] = [
   { name: 'rank', label: 'Rank', kind: 'int', min: 0 },
   { name: 'kind', label: 'Kind', kind: 'select', options: ['a', 'b'], required: true, defaultValue: 'a' },
   { name: 'ref_id', label: 'Parent', kind: 'uuid' },
-  { name: 'state', label: 'State', kind: 'text', pattern: { regex: '^[A-Z]{2}$', message: 'State must be two capitals' } },
+  {
+    name: 'state',
+    label: 'State',
+    kind: 'text',
+    pattern: { regex: '^[A-Z]{2}$', message: 'State must be two capitals' },
+  },
 ];
 
 describe('inputSchema', () => {
   it('fills defaults for optional fields and turns empty text into null', () => {
     const v = inputSchema(fields).parse({ label: '  EMT ', kind: 'b', code: '' });
-    expect(v).toEqual({ label: 'EMT', code: null, active: true, rank: null, kind: 'b', ref_id: null, state: null });
+    expect(v).toEqual({
+      label: 'EMT',
+      code: null,
+      active: true,
+      rank: null,
+      kind: 'b',
+      ref_id: null,
+      state: null,
+    });
   });
 
   it('gives each field a message that names it', () => {
-    const r = inputSchema(fields).safeParse({ label: '', code: 'TOOLONG', rank: -1, kind: 'c', ref_id: 'x', state: 'tx' });
+    const r = inputSchema(fields).safeParse({
+      label: '',
+      code: 'TOOLONG',
+      rank: -1,
+      kind: 'c',
+      ref_id: 'x',
+      state: 'tx',
+    });
     expect(r.success).toBe(false);
     const messages = Object.fromEntries(r.error!.issues.map((i) => [i.path.join('.'), i.message]));
     expect(messages).toEqual({

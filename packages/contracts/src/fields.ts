@@ -40,7 +40,10 @@ function fieldSchema(f: FieldSpec): z.ZodType {
       s = s.max(max, `${f.label} must be at most ${max} characters`);
       if (f.pattern) s = s.regex(new RegExp(f.pattern.regex), f.pattern.message);
       if (f.required) return s.min(1, `${f.label} is required`);
-      return z.union([s, z.literal('')]).nullable().transform((v) => (v === '' ? null : v));
+      return z
+        .union([s, z.literal('')])
+        .nullable()
+        .transform((v) => (v === '' ? null : v));
     }
     case 'int': {
       let n = z.number({ message: `${f.label} must be a number` }).int(`${f.label} must be a whole number`);
@@ -78,7 +81,11 @@ function defaultFor(f: FieldSpec): unknown {
 export function inputSchema(fields: readonly FieldSpec[]) {
   const shape: Record<string, z.ZodType> = {};
   for (const f of fields) {
-    const s = fieldSchema(f).meta({ title: f.label, description: f.help, examples: f.example ? [f.example] : undefined });
+    const s = fieldSchema(f).meta({
+      title: f.label,
+      description: f.help,
+      examples: f.example ? [f.example] : undefined,
+    });
     shape[f.name] = f.required ? s : s.optional().default(defaultFor(f) as never);
   }
   return z.object(shape);

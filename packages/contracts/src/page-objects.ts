@@ -6,7 +6,12 @@ export const pageObjects = [
   { key: 'staff.admin', label: 'Administration', path: '/staff/admin', area: 'staff' },
   { key: 'staff.admin.list', label: 'Reference list', path: '/staff/admin/:key', area: 'staff' },
   { key: 'staff.admin.edit', label: 'Reference list record', path: '/staff/admin/:key/:id', area: 'staff' },
-  { key: 'staff.admin.enterprise', label: 'Enterprise settings', path: '/staff/admin/enterprise', area: 'staff' },
+  {
+    key: 'staff.admin.enterprise',
+    label: 'Enterprise settings',
+    path: '/staff/admin/enterprise',
+    area: 'staff',
+  },
 ] as const;
 
 export type PageObject = (typeof pageObjects)[number];

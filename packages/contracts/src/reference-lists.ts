@@ -5,9 +5,30 @@ const entityKinds = ['user', 'service', 'vehicle'] as const;
 const address: FieldSpec[] = [
   { name: 'street', label: 'Street', kind: 'text' },
   { name: 'city', label: 'City', kind: 'text', listed: true },
-  { name: 'state', label: 'State', kind: 'text', maxLength: 2, pattern: { regex: '^[A-Z]{2}$', message: 'State must be a two-letter code such as CA' }, example: 'TX' },
-  { name: 'postal_code', label: 'Postal code', kind: 'text', maxLength: 10, pattern: { regex: '^\\d{5}(-\\d{4})?$', message: 'Postal code must be 5 digits or ZIP+4' }, example: '78701' },
-  { name: 'county_fips', label: 'County FIPS', kind: 'text', maxLength: 5, pattern: { regex: '^\\d{5}$', message: 'County FIPS must be 5 digits' }, example: '48453' },
+  {
+    name: 'state',
+    label: 'State',
+    kind: 'text',
+    maxLength: 2,
+    pattern: { regex: '^[A-Z]{2}$', message: 'State must be a two-letter code such as CA' },
+    example: 'TX',
+  },
+  {
+    name: 'postal_code',
+    label: 'Postal code',
+    kind: 'text',
+    maxLength: 10,
+    pattern: { regex: '^\\d{5}(-\\d{4})?$', message: 'Postal code must be 5 digits or ZIP+4' },
+    example: '78701',
+  },
+  {
+    name: 'county_fips',
+    label: 'County FIPS',
+    kind: 'text',
+    maxLength: 5,
+    pattern: { regex: '^\\d{5}$', message: 'County FIPS must be 5 digits' },
+    example: '48453',
+  },
   { name: 'phone', label: 'Phone', kind: 'text', maxLength: 32 },
 ];
 
@@ -16,12 +37,24 @@ export const referenceLists = [
   referenceList('alert_types', 'alerttypes', 'alert_type', 'Alert types', {
     fields: [
       { name: 'entity', label: 'Applies to', kind: 'select', options: entityKinds, listed: true },
-      { name: 'severity', label: 'Severity', kind: 'select', options: ['information', 'warning', 'critical'], defaultValue: 'information', required: true },
+      {
+        name: 'severity',
+        label: 'Severity',
+        kind: 'select',
+        options: ['information', 'warning', 'critical'],
+        defaultValue: 'information',
+        required: true,
+      },
     ],
   }),
   referenceList('application_types', 'ApplicationTypes', 'application_type', 'Application types', {
     fields: [
-      { name: 'license_id', label: 'Licence', kind: 'uuid', help: 'The licence this application type belongs to' },
+      {
+        name: 'license_id',
+        label: 'Licence',
+        kind: 'uuid',
+        help: 'The licence this application type belongs to',
+      },
       { name: 'license_category_levels', label: 'Category levels', kind: 'uuids' },
     ],
     filters: { license_id: 'license_id', licenseID: 'license_id' },
@@ -48,19 +81,34 @@ export const referenceLists = [
   }),
   referenceList('census_tracts', 'censustracts', 'census_tract', 'Census tracts', {
     fields: [
-      { name: 'geoid', label: 'GEOID', kind: 'text', required: true, listed: true, maxLength: 11, pattern: { regex: '^\\d{11}$', message: 'GEOID must be the 11-digit state, county and tract code' }, example: '48453001100' },
+      {
+        name: 'geoid',
+        label: 'GEOID',
+        kind: 'text',
+        required: true,
+        listed: true,
+        maxLength: 11,
+        pattern: { regex: '^\\d{11}$', message: 'GEOID must be the 11-digit state, county and tract code' },
+        example: '48453001100',
+      },
       { name: 'county_fips', label: 'County FIPS', kind: 'text', maxLength: 5 },
     ],
     unique: [['geoid']],
     filters: { county_fips: 'county_fips' },
   }),
-  referenceList('certification_levels', 'CertificationLevels', 'certification_level', 'Certification levels', {
-    fields: [
-      { name: 'abbreviation', label: 'Abbreviation', kind: 'text', maxLength: 20, listed: true },
-      { name: 'nremt_level_id', label: 'National registry level', kind: 'uuid', ref: 'nremt_levels' },
-      { name: 'rank', label: 'Rank', kind: 'int', min: 0 },
-    ],
-  }),
+  referenceList(
+    'certification_levels',
+    'CertificationLevels',
+    'certification_level',
+    'Certification levels',
+    {
+      fields: [
+        { name: 'abbreviation', label: 'Abbreviation', kind: 'text', maxLength: 20, listed: true },
+        { name: 'nremt_level_id', label: 'National registry level', kind: 'uuid', ref: 'nremt_levels' },
+        { name: 'rank', label: 'Rank', kind: 'int', min: 0 },
+      ],
+    },
+  ),
   referenceList('cms_sites', 'CMSSites', 'cms_site', 'Portal sites', {
     fields: [{ name: 'host', label: 'Web address', kind: 'text', listed: true }],
     filters: { enterpriseID: 'enterprise_id' },
@@ -68,7 +116,19 @@ export const referenceLists = [
   referenceList('cms_pages', 'CMSPages', 'cms_page', 'Portal content pages', {
     fields: [
       { name: 'cms_site_id', label: 'Site', kind: 'uuid', ref: 'cms_sites' },
-      { name: 'slug', label: 'Address (slug)', kind: 'text', required: true, maxLength: 100, listed: true, pattern: { regex: '^[a-z0-9]+(-[a-z0-9]+)*$', message: 'Slug may hold lower-case letters, digits and single hyphens' }, example: 'about-us' },
+      {
+        name: 'slug',
+        label: 'Address (slug)',
+        kind: 'text',
+        required: true,
+        maxLength: 100,
+        listed: true,
+        pattern: {
+          regex: '^[a-z0-9]+(-[a-z0-9]+)*$',
+          message: 'Slug may hold lower-case letters, digits and single hyphens',
+        },
+        example: 'about-us',
+      },
       { name: 'parent_id', label: 'Parent page', kind: 'uuid', ref: 'cms_pages' },
       { name: 'content', label: 'Content (HTML)', kind: 'longtext' },
       { name: 'published', label: 'Published', kind: 'bool', listed: true },
@@ -90,7 +150,16 @@ export const referenceLists = [
     ],
   }),
   referenceList('data_elements', 'dataelements', 'data_element', 'Data elements', {
-    fields: [{ name: 'data_section_name', label: 'Section', kind: 'text', required: true, maxLength: 64, listed: true }],
+    fields: [
+      {
+        name: 'data_section_name',
+        label: 'Section',
+        kind: 'text',
+        required: true,
+        maxLength: 64,
+        listed: true,
+      },
+    ],
     unique: [['data_section_name', 'label']],
     filters: { data_section_name: 'data_section_name' },
     searchable: ['label', 'code', 'data_section_name'],
@@ -113,21 +182,55 @@ export const referenceLists = [
   referenceList('education_topics', 'EducationModule/Topics', 'topic', 'Education topics', {
     fields: [{ name: 'hours', label: 'Hours', kind: 'int', min: 0 }],
   }),
-  referenceList('entity_enterprise_fields', 'entityenterprisefields', 'entity_enterprise_field', 'Custom fields', {
-    fields: [
-      { name: 'entity_id', label: 'Entity', kind: 'uuid', ref: 'entities', required: true },
-      { name: 'category', label: 'Category', kind: 'text', required: true, listed: true },
-      { name: 'name', label: 'Field name', kind: 'text', required: true, maxLength: 64, listed: true, pattern: { regex: '^[a-z][a-z0-9_]*$', message: 'Field name may hold lower-case letters, digits and underscores' }, example: 'badge_number' },
-      { name: 'field_type', label: 'Type', kind: 'select', options: ['text', 'number', 'date', 'yes/no'], required: true, defaultValue: 'text' },
-      { name: 'required', label: 'Required', kind: 'bool' },
-    ],
-    unique: [['entity_id', 'name']],
-    filters: { entity_id: 'entity_id' },
-  }),
+  referenceList(
+    'entity_enterprise_fields',
+    'entityenterprisefields',
+    'entity_enterprise_field',
+    'Custom fields',
+    {
+      fields: [
+        { name: 'entity_id', label: 'Entity', kind: 'uuid', ref: 'entities', required: true },
+        { name: 'category', label: 'Category', kind: 'text', required: true, listed: true },
+        {
+          name: 'name',
+          label: 'Field name',
+          kind: 'text',
+          required: true,
+          maxLength: 64,
+          listed: true,
+          pattern: {
+            regex: '^[a-z][a-z0-9_]*$',
+            message: 'Field name may hold lower-case letters, digits and underscores',
+          },
+          example: 'badge_number',
+        },
+        {
+          name: 'field_type',
+          label: 'Type',
+          kind: 'select',
+          options: ['text', 'number', 'date', 'yes/no'],
+          required: true,
+          defaultValue: 'text',
+        },
+        { name: 'required', label: 'Required', kind: 'bool' },
+      ],
+      unique: [['entity_id', 'name']],
+      filters: { entity_id: 'entity_id' },
+    },
+  ),
   referenceList('hospitals', 'hospitals', 'hospital', 'Hospitals', { fields: address }),
   referenceList('file_types', 'FileTypes', 'file_type', 'File types', {
     fields: [
-      { name: 'extension', label: 'Extension', kind: 'text', required: true, maxLength: 10, listed: true, pattern: { regex: '^[a-z0-9]+$', message: 'Extension is letters and digits, without the dot' }, example: 'tif' },
+      {
+        name: 'extension',
+        label: 'Extension',
+        kind: 'text',
+        required: true,
+        maxLength: 10,
+        listed: true,
+        pattern: { regex: '^[a-z0-9]+$', message: 'Extension is letters and digits, without the dot' },
+        example: 'tif',
+      },
       { name: 'mime_type', label: 'MIME type', kind: 'text', required: true, maxLength: 100, listed: true },
     ],
     unique: [['label'], ['extension']],
@@ -135,39 +238,98 @@ export const referenceLists = [
   referenceList('license_charge_types', 'licensechargetypes', 'license_charge_type', 'Licence charge types', {
     fields: [{ name: 'is_calculated', label: 'Calculated', kind: 'bool', listed: true }],
   }),
-  referenceList('license_level_configurations', 'LicenseLevelConfigurations', 'license_level_configuration', 'Licence level configurations', {
-    fields: [
-      { name: 'license_category_level_id', label: 'Category level', kind: 'uuid' },
-      { name: 'months_valid', label: 'Months valid', kind: 'int', min: 1, max: 120, defaultValue: 24, listed: true },
-      { name: 'renewal_window_days', label: 'Renewal window (days)', kind: 'int', min: 0, max: 730, defaultValue: 90 },
-    ],
-  }),
-  referenceList('license_request_statuses', 'licenserequeststatuses', 'license_request_status', 'Licence request statuses', {
-    fields: [
-      { name: 'license_id', label: 'Licence', kind: 'uuid' },
-      { name: 'is_final', label: 'Final', kind: 'bool', listed: true },
-    ],
-    unique: [['license_id', 'label']],
-    filters: { license_id: 'license_id', licenseID: 'license_id' },
-  }),
+  referenceList(
+    'license_level_configurations',
+    'LicenseLevelConfigurations',
+    'license_level_configuration',
+    'Licence level configurations',
+    {
+      fields: [
+        { name: 'license_category_level_id', label: 'Category level', kind: 'uuid' },
+        {
+          name: 'months_valid',
+          label: 'Months valid',
+          kind: 'int',
+          min: 1,
+          max: 120,
+          defaultValue: 24,
+          listed: true,
+        },
+        {
+          name: 'renewal_window_days',
+          label: 'Renewal window (days)',
+          kind: 'int',
+          min: 0,
+          max: 730,
+          defaultValue: 90,
+        },
+      ],
+    },
+  ),
+  referenceList(
+    'license_request_statuses',
+    'licenserequeststatuses',
+    'license_request_status',
+    'Licence request statuses',
+    {
+      fields: [
+        { name: 'license_id', label: 'Licence', kind: 'uuid' },
+        { name: 'is_final', label: 'Final', kind: 'bool', listed: true },
+      ],
+      unique: [['license_id', 'label']],
+      filters: { license_id: 'license_id', licenseID: 'license_id' },
+    },
+  ),
   referenceList('nremt_levels', 'nremtlevels', 'nremt_level', 'National registry levels'),
   referenceList('nremt_statuses', 'nremtstatuses', 'nremt_status', 'National registry statuses'),
-  referenceList('policy_classifications', 'policyclassifications', 'policy_classification', 'Policy classifications', {
-    fields: [{ name: 'type', label: 'Type', kind: 'select', options: ['Policy', 'Protocol'], required: true, defaultValue: 'Policy', listed: true }],
-    unique: [['type', 'label']],
-    filters: { type: 'type' },
-  }),
+  referenceList(
+    'policy_classifications',
+    'policyclassifications',
+    'policy_classification',
+    'Policy classifications',
+    {
+      fields: [
+        {
+          name: 'type',
+          label: 'Type',
+          kind: 'select',
+          options: ['Policy', 'Protocol'],
+          required: true,
+          defaultValue: 'Policy',
+          listed: true,
+        },
+      ],
+      unique: [['type', 'label']],
+      filters: { type: 'type' },
+    },
+  ),
   referenceList('policy_statuses', 'policystatuses', 'policy_status', 'Policy statuses'),
   referenceList('policy_types', 'policytypes', 'policy_type', 'Policy types'),
   referenceList('portal_pages', 'PortalPages', 'portal_page', 'Portal pages', {
     fields: [
-      { name: 'route', label: 'Route', kind: 'text', required: true, listed: true, pattern: { regex: '^/[A-Za-z0-9/_-]*$', message: 'Route must start with /' }, example: '/about' },
+      {
+        name: 'route',
+        label: 'Route',
+        kind: 'text',
+        required: true,
+        listed: true,
+        pattern: { regex: '^/[A-Za-z0-9/_-]*$', message: 'Route must start with /' },
+        example: '/about',
+      },
       { name: 'is_public', label: 'Public', kind: 'bool', listed: true },
     ],
   }),
   referenceList('regions', 'regions', 'region', 'Regions', {
     fields: [
-      { name: 'kind', label: 'Kind', kind: 'select', options: ['region', 'sbregion'], required: true, defaultValue: 'region', listed: true },
+      {
+        name: 'kind',
+        label: 'Kind',
+        kind: 'select',
+        options: ['region', 'sbregion'],
+        required: true,
+        defaultValue: 'region',
+        listed: true,
+      },
       { name: 'abbreviation', label: 'Abbreviation', kind: 'text', maxLength: 10, listed: true },
     ],
     unique: [['kind', 'label']],
@@ -181,7 +343,13 @@ export const referenceLists = [
   referenceList('trigger_categories', 'triggercategories', 'trigger_category', 'Trigger categories'),
   referenceList('trigger_functions', 'triggerfunctions', 'trigger_function', 'Trigger functions', {
     fields: [
-      { name: 'entity', label: 'Entity', kind: 'select', options: ['inspections', 'investigations', 'licensing'], listed: true },
+      {
+        name: 'entity',
+        label: 'Entity',
+        kind: 'select',
+        options: ['inspections', 'investigations', 'licensing'],
+        listed: true,
+      },
       { name: 'function_name', label: 'Function', kind: 'text', required: true, maxLength: 100 },
     ],
     filters: { entity: 'entity' },
@@ -197,22 +365,44 @@ export const referenceLists = [
   referenceList('vehicle_types', 'vehicletypes', 'vehicle_type', 'Vehicle types'),
   referenceList('xslt_stylesheets', 'XSLTStylesheets', 'xslt_stylesheet', 'XSLT stylesheets', {
     fields: [
-      { name: 'content', label: 'Stylesheet', kind: 'longtext', required: true, pattern: { regex: '^\\s*<[\\s\\S]*xsl:stylesheet[\\s\\S]*>\\s*$', message: 'Stylesheet must be an XSLT document (an xsl:stylesheet element)' }, example: '<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform"/>' },
+      {
+        name: 'content',
+        label: 'Stylesheet',
+        kind: 'longtext',
+        required: true,
+        pattern: {
+          regex: '^\\s*<[\\s\\S]*xsl:stylesheet[\\s\\S]*>\\s*$',
+          message: 'Stylesheet must be an XSLT document (an xsl:stylesheet element)',
+        },
+        example: '<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform"/>',
+      },
     ],
   }),
-  referenceList('security_template_permissions', 'securitytemplatepermissions', 'security_template_permission', 'Security template permissions', {
-    ownFields: [
-      { name: 'security_template_id', label: 'Security template', kind: 'uuid', required: true, listed: true },
-      { name: 'permission_key', label: 'Permission', kind: 'text', required: true, listed: true },
-    ],
-    unique: [['security_template_id', 'permission_key']],
-    filters: { security_template_id: 'security_template_id' },
-    searchable: ['permission_key'],
-    defaultSort: 'permission_key',
-    readOnly: true,
-    read: 'security.admin',
-    write: 'security.admin',
-  }),
+  referenceList(
+    'security_template_permissions',
+    'securitytemplatepermissions',
+    'security_template_permission',
+    'Security template permissions',
+    {
+      ownFields: [
+        {
+          name: 'security_template_id',
+          label: 'Security template',
+          kind: 'uuid',
+          required: true,
+          listed: true,
+        },
+        { name: 'permission_key', label: 'Permission', kind: 'text', required: true, listed: true },
+      ],
+      unique: [['security_template_id', 'permission_key']],
+      filters: { security_template_id: 'security_template_id' },
+      searchable: ['permission_key'],
+      defaultSort: 'permission_key',
+      readOnly: true,
+      read: 'security.admin',
+      write: 'security.admin',
+    },
+  ),
 ] as const;
 
 export type ReferenceListKey = (typeof referenceLists)[number]['key'];

@@ -4,6 +4,7 @@ import { enterpriseModule } from './enterprise';
 import { loggingModule } from './logging';
 import { lookupsModule } from './lookups';
 import { sessionModule } from './session';
+import { usersModule } from './users';
 
 /** Every domain module, each registering its own routes. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -12,4 +13,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await enterpriseModule(app);
   await lookupsModule(app);
   await loggingModule(app);
+  await usersModule(app);
 }

@@ -12,7 +12,12 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
   const dir = path.resolve(dataDir);
   mkdirSync(dir, { recursive: true });
   try {
-    return await lockfile.lock(dir, { lockfilePath: path.join(dir, '.server.lock'), stale: 15_000, update: 5_000, retries: 0 });
+    return await lockfile.lock(dir, {
+      lockfilePath: path.join(dir, '.server.lock'),
+      stale: 15_000,
+      update: 5_000,
+      retries: 0,
+    });
   } catch (err) {
     if ((err as { code?: string }).code === 'ELOCKED') {
       throw new DataDirInUseError(

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, enterpriseId, id, updatedAt } from './columns';
 
 export const enterprises = pgTable('enterprises', {
@@ -22,7 +33,9 @@ export const enterprises = pgTable('enterprises', {
   recaptcha_site_key: text('recaptcha_site_key').notNull().default(''),
   /** Never returned by the API. */
   recaptcha_secret: text('recaptcha_secret').notNull().default(''),
-  labels: jsonb('labels').$type<{ user: string; service: string; vehicle: string }>().notNull()
+  labels: jsonb('labels')
+    .$type<{ user: string; service: string; vehicle: string }>()
+    .notNull()
     .default({ user: 'Person', service: 'Service', vehicle: 'Vehicle' }),
   created_at: createdAt(),
   updated_at: updatedAt(),
@@ -69,7 +82,9 @@ export const securityTemplates = pgTable(
 export const userSecurityTemplates = pgTable(
   'user_security_templates',
   {
-    user_id: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     security_template_id: uuid('security_template_id')
       .notNull()
       .references(() => securityTemplates.id, { onDelete: 'cascade' }),
@@ -82,7 +97,9 @@ export const sessions = pgTable(
   {
     /** SHA-256 of the cookie token; the token itself is never stored. */
     id: text('id').primaryKey(),
-    user_id: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     enterprise_id: enterpriseId(),
     is_portal: boolean('is_portal').notNull(),
     csrf_token: text('csrf_token').notNull(),

@@ -1,4 +1,9 @@
-import { type FieldSpec, type ReferenceListKey, type ResourceSpec, referenceLists } from '@licensure/contracts';
+import {
+  type FieldSpec,
+  type ReferenceListKey,
+  type ResourceSpec,
+  referenceLists,
+} from '@licensure/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -20,7 +25,8 @@ function column(f: FieldSpec): PgColumnBuilderBase {
     case 'longtext':
     case 'select': {
       const c = text(f.name);
-      if (f.required) return f.defaultValue !== undefined ? c.notNull().default(String(f.defaultValue)) : c.notNull();
+      if (f.required)
+        return f.defaultValue !== undefined ? c.notNull().default(String(f.defaultValue)) : c.notNull();
       return f.defaultValue !== undefined ? c.default(String(f.defaultValue)) : c;
     }
     case 'int': {
@@ -30,7 +36,9 @@ function column(f: FieldSpec): PgColumnBuilderBase {
       return d !== undefined ? c.default(d) : c;
     }
     case 'bool':
-      return boolean(f.name).notNull().default(f.defaultValue === true);
+      return boolean(f.name)
+        .notNull()
+        .default(f.defaultValue === true);
     case 'uuid':
       return f.required ? uuid(f.name).notNull() : uuid(f.name);
     case 'uuids':
@@ -52,7 +60,9 @@ function tableFromSpec(spec: ResourceSpec): ReferenceTable {
   for (const f of spec.fields) columns[f.name] = column(f);
   columns.created_at = createdAt();
   columns.updated_at = updatedAt();
-  const textual = new Set(spec.fields.filter((f) => f.kind === 'text' || f.kind === 'select').map((f) => f.name));
+  const textual = new Set(
+    spec.fields.filter((f) => f.kind === 'text' || f.kind === 'select').map((f) => f.name),
+  );
   return pgTable(spec.key, columns, (t) => {
     const col = (n: string) => {
       const c = t[n];

@@ -24,18 +24,45 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<{ seed
   const existing = await db.select({ id: enterprises.id }).from(enterprises).limit(1);
   if (existing.length > 0) return { seeded: false };
   await seedGeography(db);
-  const hashes = options.demo ? await Promise.all(demoAccounts.map((a) => options.hashPassword(a.password))) : [];
+  const hashes = options.demo
+    ? await Promise.all(demoAccounts.map((a) => options.hashPassword(a.password)))
+    : [];
   await db.transaction(async (tx) => {
     const enterprise = await createEnterprise(tx, {
       name: 'State Office of Emergency Medical Services',
       abbreviation: 'TX',
-      login_criteria: options.demo ? 'Demo system: sign in with one of the demo accounts listed in the README.' : '',
+      login_criteria: options.demo
+        ? 'Demo system: sign in with one of the demo accounts listed in the README.'
+        : '',
     });
     const templates = await createStandardTemplates(tx, enterprise.id);
     if (!options.demo) return;
-    await createUser(tx, enterprise.id, { user_name: 'admin', first_name: 'Alex', last_name: 'Admin', email: 'admin@example.gov', is_staff: true, password_hash: hashes[0], templateIds: [templates.administrator.id] });
-    await createUser(tx, enterprise.id, { user_name: 'reviewer', first_name: 'Riley', last_name: 'Reviewer', email: 'reviewer@example.gov', is_staff: true, password_hash: hashes[1], templateIds: [templates.reviewer.id] });
-    await createUser(tx, enterprise.id, { user_name: 'applicant', first_name: 'Avery', last_name: 'Applicant', email: 'applicant@example.com', is_staff: false, password_hash: hashes[2] });
+    await createUser(tx, enterprise.id, {
+      user_name: 'admin',
+      first_name: 'Alex',
+      last_name: 'Admin',
+      email: 'admin@example.gov',
+      is_staff: true,
+      password_hash: hashes[0],
+      templateIds: [templates.administrator.id],
+    });
+    await createUser(tx, enterprise.id, {
+      user_name: 'reviewer',
+      first_name: 'Riley',
+      last_name: 'Reviewer',
+      email: 'reviewer@example.gov',
+      is_staff: true,
+      password_hash: hashes[1],
+      templateIds: [templates.reviewer.id],
+    });
+    await createUser(tx, enterprise.id, {
+      user_name: 'applicant',
+      first_name: 'Avery',
+      last_name: 'Applicant',
+      email: 'applicant@example.com',
+      is_staff: false,
+      password_hash: hashes[2],
+    });
   });
   return { seeded: true };
 }

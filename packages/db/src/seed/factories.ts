@@ -36,7 +36,11 @@ export async function createSecurityTemplate(
   if (!t) throw new Error('template not created');
   if (permissions.length > 0) {
     await tx.insert(security_template_permissions).values(
-      permissions.map((p) => ({ enterprise_id: enterpriseId, security_template_id: t.id, permission_key: p })),
+      permissions.map((p) => ({
+        enterprise_id: enterpriseId,
+        security_template_id: t.id,
+        permission_key: p,
+      })),
     );
   }
   return t;
@@ -50,11 +54,19 @@ export async function createUser(
   const { templateIds = [], ...rest } = values;
   const [u] = await tx
     .insert(users)
-    .values({ enterprise_id: enterpriseId, user_name: unique('user'), first_name: 'Test', last_name: 'Person', ...rest })
+    .values({
+      enterprise_id: enterpriseId,
+      user_name: unique('user'),
+      first_name: 'Test',
+      last_name: 'Person',
+      ...rest,
+    })
     .returning();
   if (!u) throw new Error('user not created');
   if (templateIds.length > 0) {
-    await tx.insert(userSecurityTemplates).values(templateIds.map((id) => ({ user_id: u.id, security_template_id: id })));
+    await tx
+      .insert(userSecurityTemplates)
+      .values(templateIds.map((id) => ({ user_id: u.id, security_template_id: id })));
   }
   return u;
 }
@@ -65,10 +77,15 @@ export async function createStandardTemplates(tx: Tx, enterpriseId: string) {
     label: 'Administrator',
     description: 'Every permission',
   });
-  const reviewer = await createSecurityTemplate(tx, enterpriseId, ['lookups.read', 'users.read', 'logging.read', 'enterprise.read'], {
-    label: 'Reviewer',
-    description: 'Reviews requests; reads reference lists and people',
-  });
+  const reviewer = await createSecurityTemplate(
+    tx,
+    enterpriseId,
+    ['lookups.read', 'users.read', 'logging.read', 'enterprise.read'],
+    {
+      label: 'Reviewer',
+      description: 'Reviews requests; reads reference lists and people',
+    },
+  );
   const portal = await createSecurityTemplate(tx, enterpriseId, ['lookups.read'], {
     label: 'Portal applicant',
     description: 'What every portal user may do',

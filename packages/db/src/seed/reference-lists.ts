@@ -20,9 +20,24 @@ export function standardReferenceData(): Partial<Record<ReferenceListKey, Row[]>
         sort_order: i + 1,
       })),
     ],
-    vehicle_types: (nemsisSections.vehicle_types?.entries ?? []).map((e, i) => ({ code: e.code, label: e.label, description: 'NEMSIS dVehicle.04', sort_order: i + 1 })),
-    nremt_levels: nremtLevels.map((l, i) => ({ code: l.code, label: l.label, description: `${l.credential}; NEMSIS ${l.nemsisCode}`, sort_order: i + 1 })),
-    nremt_statuses: nremtStatuses.map((s, i) => ({ code: s.code, label: s.label, description: s.description, sort_order: i + 1 })),
+    vehicle_types: (nemsisSections.vehicle_types?.entries ?? []).map((e, i) => ({
+      code: e.code,
+      label: e.label,
+      description: 'NEMSIS dVehicle.04',
+      sort_order: i + 1,
+    })),
+    nremt_levels: nremtLevels.map((l, i) => ({
+      code: l.code,
+      label: l.label,
+      description: `${l.credential}; NEMSIS ${l.nemsisCode}`,
+      sort_order: i + 1,
+    })),
+    nremt_statuses: nremtStatuses.map((s, i) => ({
+      code: s.code,
+      label: s.label,
+      description: s.description,
+      sort_order: i + 1,
+    })),
     countries: isoCountries().map((c) => ({ ...c, sort_order: 0 })),
     entities: [
       { label: 'Person', code: 'user', is_user: true, sort_order: 1 },
@@ -33,15 +48,37 @@ export function standardReferenceData(): Partial<Record<ReferenceListKey, Row[]>
     user_statuses: [
       { label: 'Active', code: 'ACTIVE', sort_order: 1 },
       { label: 'Inactive', code: 'INACTIVE', sort_order: 2 },
-      { label: 'Locked', code: 'LOCKED', locked: true, locked_message: 'This account is locked. Contact the licensing office to unlock it.', sort_order: 3 },
-      { label: 'Deceased', code: 'DECEASED', locked: true, locked_message: 'This account is closed.', sort_order: 4 },
+      {
+        label: 'Locked',
+        code: 'LOCKED',
+        locked: true,
+        locked_message: 'This account is locked. Contact the licensing office to unlock it.',
+        sort_order: 3,
+      },
+      {
+        label: 'Deceased',
+        code: 'DECEASED',
+        locked: true,
+        locked_message: 'This account is closed.',
+        sort_order: 4,
+      },
     ],
-    license_request_statuses: labels('In progress', 'Submitted', 'Under review', 'Approved', 'Denied', 'Withdrawn').map((r) => ({
+    license_request_statuses: labels(
+      'In progress',
+      'Submitted',
+      'Under review',
+      'Approved',
+      'Denied',
+      'Withdrawn',
+    ).map((r) => ({
       ...r,
       is_final: ['Approved', 'Denied', 'Withdrawn'].includes(r.label),
     })),
     transaction_statuses: labels('Pending', 'Paid', 'Failed', 'Refunded', 'Voided'),
-    attendee_statuses: labels('Registered', 'Attended', 'Completed', 'Failed', 'Withdrawn').map((r) => ({ ...r, is_completion: r.label === 'Completed' })),
+    attendee_statuses: labels('Registered', 'Attended', 'Completed', 'Failed', 'Withdrawn').map((r) => ({
+      ...r,
+      is_completion: r.label === 'Completed',
+    })),
     alert_types: [
       { label: 'Credential expiring', entity: 'user', severity: 'warning', sort_order: 1 },
       { label: 'Open deficiency', entity: 'service', severity: 'warning', sort_order: 2 },
@@ -60,8 +97,16 @@ export function standardReferenceData(): Partial<Record<ReferenceListKey, Row[]>
       { label: 'PDF document', extension: 'pdf', mime_type: 'application/pdf' },
       { label: 'JPEG image', extension: 'jpg', mime_type: 'image/jpeg' },
       { label: 'PNG image', extension: 'png', mime_type: 'image/png' },
-      { label: 'Word document', extension: 'docx', mime_type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' },
-      { label: 'Excel workbook', extension: 'xlsx', mime_type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+      {
+        label: 'Word document',
+        extension: 'docx',
+        mime_type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      },
+      {
+        label: 'Excel workbook',
+        extension: 'xlsx',
+        mime_type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      },
       { label: 'CSV file', extension: 'csv', mime_type: 'text/csv' },
     ],
     license_charge_types: [
@@ -91,7 +136,9 @@ export async function seedReferenceLists(tx: Tx, enterpriseId: string): Promise<
   for (const [key, rows] of Object.entries(standardReferenceData()) as [ReferenceListKey, Row[]][]) {
     const table = referenceTables[key];
     for (let i = 0; i < rows.length; i += 500) {
-      await tx.insert(table).values(rows.slice(i, i + 500).map((r) => ({ ...r, enterprise_id: enterpriseId })));
+      await tx
+        .insert(table)
+        .values(rows.slice(i, i + 500).map((r) => ({ ...r, enterprise_id: enterpriseId })));
     }
   }
 }

@@ -1,9 +1,15 @@
-import { isSessionAliveQuery, loginInput, sessionInfo } from '@licensure/contracts';
 import type { WebSocket } from '@fastify/websocket';
+import { isSessionAliveQuery, loginInput, sessionInfo } from '@licensure/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { endSession, expireSession, loadSession, SESSION_COOKIE, touchSession } from '../../platform/auth/session-store';
+import {
+  endSession,
+  expireSession,
+  loadSession,
+  SESSION_COOKIE,
+  touchSession,
+} from '../../platform/auth/session-store';
 import { unauthenticated } from '../../platform/http/errors';
 import { presentSession } from './present-session';
 import { signIn } from './sign-in';
@@ -19,7 +25,12 @@ export async function sessionModule(app: FastifyInstance): Promise<void> {
 
   r.post('/api/auth/login', {
     config: { access: 'public', rateLimit: { max: config.LOGIN_RATE_LIMIT, timeWindow: '1 minute' } },
-    schema: { tags, summary: 'Sign in with a user name and password', body: loginInput, response: { 200: sessionInfo } },
+    schema: {
+      tags,
+      summary: 'Sign in with a user name and password',
+      body: loginInput,
+      response: { 200: sessionInfo },
+    },
     handler: async (request, reply) => {
       const { user_name, password, isPortal } = request.body;
       const session = await signIn(db, {
@@ -50,7 +61,11 @@ export async function sessionModule(app: FastifyInstance): Promise<void> {
 
   r.put('/api/session/checkin', {
     config: { access: 'authenticated' },
-    schema: { tags, summary: 'Extend the idle timer of the session', response: { 200: z.object({ expires_at: z.string() }) } },
+    schema: {
+      tags,
+      summary: 'Extend the idle timer of the session',
+      response: { 200: z.object({ expires_at: z.string() }) },
+    },
     handler: async (request) => {
       const auth = request.auth!;
       const expiresAt = await touchSession(db, auth, true);
@@ -78,7 +93,8 @@ export async function sessionModule(app: FastifyInstance): Promise<void> {
     config: { access: 'public', passiveSession: true },
     schema: {
       tags,
-      summary: 'Whether the caller has a live session (of the portal kind when isPortal is given); null on error',
+      summary:
+        'Whether the caller has a live session (of the portal kind when isPortal is given); null on error',
       querystring: isSessionAliveQuery,
       response: { 200: z.boolean().nullable() },
     },

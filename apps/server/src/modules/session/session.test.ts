@@ -11,10 +11,15 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const login = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object });
+const login = (payload: unknown) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object });
 
 async function newUser(values: Partial<typeof users.$inferInsert> = {}) {
-  return createUser(t.database.db, t.enterpriseId, { is_staff: true, password_hash: await hashPassword(TEST_PASSWORD), ...values });
+  return createUser(t.database.db, t.enterpriseId, {
+    is_staff: true,
+    password_hash: await hashPassword(TEST_PASSWORD),
+    ...values,
+  });
 }
 
 describe('POST auth/login', () => {
@@ -48,17 +53,27 @@ describe('POST auth/login', () => {
 
   it('locks the account after repeated failures, even for the right password', async () => {
     const user = await newUser();
-    await t.database.db.update(enterprises).set({ max_failed_logins: 3 }).where(eq(enterprises.id, t.enterpriseId));
+    await t.database.db
+      .update(enterprises)
+      .set({ max_failed_logins: 3 })
+      .where(eq(enterprises.id, t.enterpriseId));
     try {
-      for (let i = 0; i < 2; i++) expect((await login({ user_name: user.user_name, password: 'bad' })).statusCode).toBe(401);
+      for (let i = 0; i < 2; i++)
+        expect((await login({ user_name: user.user_name, password: 'bad' })).statusCode).toBe(401);
       expect((await login({ user_name: user.user_name, password: 'bad' })).statusCode).toBe(423);
       const locked = await login({ user_name: user.user_name, password: TEST_PASSWORD });
       expect(locked.statusCode).toBe(423);
       expect(locked.json().error.code).toBe('account_locked');
-      await t.database.db.update(users).set({ locked_until: new Date(Date.now() - 1000) }).where(eq(users.id, user.id));
+      await t.database.db
+        .update(users)
+        .set({ locked_until: new Date(Date.now() - 1000) })
+        .where(eq(users.id, user.id));
       expect((await login({ user_name: user.user_name, password: TEST_PASSWORD })).statusCode).toBe(200);
     } finally {
-      await t.database.db.update(enterprises).set({ max_failed_logins: 5 }).where(eq(enterprises.id, t.enterpriseId));
+      await t.database.db
+        .update(enterprises)
+        .set({ max_failed_logins: 5 })
+        .where(eq(enterprises.id, t.enterpriseId));
     }
   });
 
@@ -69,7 +84,11 @@ describe('POST auth/login', () => {
     const portal = await login({ user_name: applicant.user_name, password: TEST_PASSWORD, isPortal: true });
     expect(portal.statusCode).toBe(200);
     expect(portal.json().permissions).toEqual(['lookups.read']);
-    const adminInPortal = await login({ user_name: t.admin.userName, password: TEST_PASSWORD, isPortal: true });
+    const adminInPortal = await login({
+      user_name: t.admin.userName,
+      password: TEST_PASSWORD,
+      isPortal: true,
+    });
     expect(adminInPortal.json().permissions).toEqual(['lookups.read']);
   });
 
@@ -77,7 +96,12 @@ describe('POST auth/login', () => {
     const { user_statuses } = await import('@licensure/db');
     const [status] = await t.database.db
       .insert(user_statuses)
-      .values({ enterprise_id: t.enterpriseId, label: `Suspended ${randomUUID()}`, locked: true, locked_message: 'Suspended by the board.' })
+      .values({
+        enterprise_id: t.enterpriseId,
+        label: `Suspended ${randomUUID()}`,
+        locked: true,
+        locked_message: 'Suspended by the board.',
+      })
       .returning();
     const user = await newUser({ user_status_id: (status as { id: string }).id });
     const res = await login({ user_name: user.user_name, password: TEST_PASSWORD });
@@ -91,7 +115,11 @@ describe('POST auth/login', () => {
     try {
       const codes: number[] = [];
       for (let i = 0; i < 3; i++) {
-        const res = await limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { user_name: 'x', password: 'y' } });
+        const res = await limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { user_name: 'x', password: 'y' },
+        });
         codes.push(res.statusCode);
       }
       expect(codes).toEqual([401, 401, 429]);
@@ -113,7 +141,10 @@ describe('session routes', () => {
 
   it('session/checkin extends the idle timer and needs the CSRF token', async () => {
     const me = await t.createCaller([]);
-    await t.database.db.update(sessions).set({ expires_at: new Date(Date.now() + 60_000) }).where(eq(sessions.user_id, me.userId));
+    await t.database.db
+      .update(sessions)
+      .set({ expires_at: new Date(Date.now() + 60_000) })
+      .where(eq(sessions.user_id, me.userId));
     const noCsrf = await t.call({ ...me, csrf: 'wrong' }, { method: 'PUT', url: '/api/session/checkin' });
     expect(noCsrf.statusCode).toBe(403);
     expect(noCsrf.json().error.code).toBe('csrf_failed');
@@ -125,7 +156,10 @@ describe('session routes', () => {
 
   it('an idle session expires', async () => {
     const me = await t.createCaller(['lookups.read']);
-    await t.database.db.update(sessions).set({ expires_at: new Date(Date.now() - 1000) }).where(eq(sessions.user_id, me.userId));
+    await t.database.db
+      .update(sessions)
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where(eq(sessions.user_id, me.userId));
     expect((await t.call(me, { method: 'GET', url: '/api/alerttypes' })).statusCode).toBe(401);
     expect((await t.call(me, { method: 'GET', url: '/api/IsSessionAlive' })).json()).toBe(false);
   });
@@ -133,11 +167,19 @@ describe('session routes', () => {
   it('IsSessionAlive tells portal and internal sessions apart', async () => {
     const staff = await t.createCaller([]);
     expect((await t.call(staff, { method: 'GET', url: '/api/IsSessionAlive' })).json()).toBe(true);
-    expect((await t.call(staff, { method: 'GET', url: '/api/IsSessionAlive?isPortal=false' })).json()).toBe(true);
-    expect((await t.call(staff, { method: 'GET', url: '/api/IsSessionAlive?isPortal=true' })).json()).toBe(false);
-    expect((await t.call(t.applicant, { method: 'GET', url: '/api/IsSessionAlive?isPortal=true' })).json()).toBe(true);
+    expect((await t.call(staff, { method: 'GET', url: '/api/IsSessionAlive?isPortal=false' })).json()).toBe(
+      true,
+    );
+    expect((await t.call(staff, { method: 'GET', url: '/api/IsSessionAlive?isPortal=true' })).json()).toBe(
+      false,
+    );
+    expect(
+      (await t.call(t.applicant, { method: 'GET', url: '/api/IsSessionAlive?isPortal=true' })).json(),
+    ).toBe(true);
     expect((await t.call(null, { method: 'GET', url: '/api/IsSessionAlive' })).json()).toBe(false);
-    expect((await t.call(null, { method: 'GET', url: '/api/IsSessionAlive?isPortal=maybe' })).statusCode).toBe(400);
+    expect(
+      (await t.call(null, { method: 'GET', url: '/api/IsSessionAlive?isPortal=maybe' })).statusCode,
+    ).toBe(400);
   });
 
   it('expireSession ends the session at once', async () => {
@@ -167,5 +209,15 @@ describe('session routes', () => {
   it('utils/getcookiename names the session cookie', async () => {
     const res = await t.call(null, { method: 'GET', url: '/api/utils/getcookiename' });
     expect(res.json()).toBe('licensure_session');
+  });
+});
+
+describe('GET userPermissions', () => {
+  it('lists the permission keys of the signed-in user; 401 when signed out', async () => {
+    const me = await t.createCaller(['lookups.read', 'logging.read']);
+    const res = await t.call(me, { method: 'GET', url: '/api/userPermissions' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(['logging.read', 'lookups.read']);
+    expect((await t.call(null, { method: 'GET', url: '/api/userPermissions' })).statusCode).toBe(401);
   });
 });

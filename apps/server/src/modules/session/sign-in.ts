@@ -1,8 +1,8 @@
 import { messages } from '@licensure/contracts';
 import { type Db, enterprises, user_statuses, users } from '@licensure/db';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { createSession, type NewSession } from '../../platform/auth/session-store';
 import { dummyPasswordHash, verifyPassword } from '../../platform/auth/passwords';
+import { createSession, type NewSession } from '../../platform/auth/session-store';
 import { AppError } from '../../platform/http/errors';
 
 export interface SignInInput {
@@ -48,7 +48,8 @@ export async function signIn(db: Db, input: SignInInput): Promise<NewSession> {
     await verifyPassword(await dummyPasswordHash(), input.password);
     throw new AppError('invalid_credentials', messages.invalidCredentials);
   }
-  if (user.locked_until && user.locked_until > new Date()) throw new AppError('account_locked', messages.accountLocked);
+  if (user.locked_until && user.locked_until > new Date())
+    throw new AppError('account_locked', messages.accountLocked);
 
   if (!(await verifyPassword(user.password_hash, input.password))) {
     const failures = user.failed_login_count + 1;
@@ -65,10 +66,16 @@ export async function signIn(db: Db, input: SignInInput): Promise<NewSession> {
   }
 
   if (user.status_locked) {
-    throw new AppError('forbidden', user.status_message || 'This account is locked. Contact the licensing office.');
+    throw new AppError(
+      'forbidden',
+      user.status_message || 'This account is locked. Contact the licensing office.',
+    );
   }
   if (!input.isPortal && !user.is_staff) {
-    throw new AppError('forbidden', 'This account cannot sign in to the staff application. Sign in to the portal instead.');
+    throw new AppError(
+      'forbidden',
+      'This account cannot sign in to the staff application. Sign in to the portal instead.',
+    );
   }
 
   await db

@@ -24,14 +24,20 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; resolv
     const token = request.cookies[SESSION_COOKIE];
     const auth = token ? await loadSession(opts.db, token) : null;
     request.auth = auth;
-    request.enterpriseId = auth?.enterpriseId ?? (await opts.resolver.resolve(request.hostname)) ?? EMPTY_ENTERPRISE_ID;
+    request.enterpriseId =
+      auth?.enterpriseId ?? (await opts.resolver.resolve(request.hostname)) ?? EMPTY_ENTERPRISE_ID;
+    request.log = request.log.child({ user_id: auth?.userId, enterprise_id: request.enterpriseId });
     if (!can(auth, access)) {
       if (!auth) throw new AppError('unauthenticated', messages.notSignedIn);
       throw new AppError('forbidden', messages.forbidden);
     }
     if (auth && !SAFE_METHODS.has(request.method) && request.headers['x-csrf-token'] !== auth.csrfToken) {
-      throw new AppError('csrf_failed', 'The request is missing its CSRF token. Reload the page and try again.');
+      throw new AppError(
+        'csrf_failed',
+        'The request is missing its CSRF token. Reload the page and try again.',
+      );
     }
-    if (auth && !request.routeOptions.config.passiveSession) auth.expiresAt = await touchSession(opts.db, auth);
+    if (auth && !request.routeOptions.config.passiveSession)
+      auth.expiresAt = await touchSession(opts.db, auth);
   });
 });

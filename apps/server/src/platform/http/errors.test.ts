@@ -12,14 +12,19 @@ describe('fieldOf', () => {
 
 describe('fromDatabaseError', () => {
   it('turns a unique violation into a 409 naming the field of the constraint', () => {
-    const err = fromDatabaseError({ code: '23505', constraint: 'alert_types_label_key' }, (c) => (c === 'alert_types_label_key' ? 'label' : undefined));
+    const err = fromDatabaseError({ code: '23505', constraint: 'alert_types_label_key' }, (c) =>
+      c === 'alert_types_label_key' ? 'label' : undefined,
+    );
     expect(err).toBeInstanceOf(AppError);
     expect((err as AppError).status).toBe(409);
     expect((err as AppError).fields).toHaveProperty('label');
   });
 
   it('finds the database error behind a wrapping error', () => {
-    const err = fromDatabaseError(new Error('query failed', { cause: { code: '23505', constraint: 'x' } }), () => 'code');
+    const err = fromDatabaseError(
+      new Error('query failed', { cause: { code: '23505', constraint: 'x' } }),
+      () => 'code',
+    );
     expect((err as AppError).fields).toHaveProperty('code');
   });
 

@@ -44,7 +44,10 @@ function pgErrorOf(err: unknown): PgError | undefined {
 }
 
 /** Maps a database constraint violation to a 409 or 400; other errors pass through. */
-export function fromDatabaseError(err: unknown, fieldForConstraint: (c: string) => string | undefined): unknown {
+export function fromDatabaseError(
+  err: unknown,
+  fieldForConstraint: (c: string) => string | undefined,
+): unknown {
   const pgErr = pgErrorOf(err);
   if (!pgErr) return err;
   if (pgErr.code === '23505') {
@@ -53,7 +56,8 @@ export function fromDatabaseError(err: unknown, fieldForConstraint: (c: string) 
       [field]: `This ${field.replaceAll('_', ' ')} is already used by another record.`,
     });
   }
-  if (pgErr.code === '23503') return new AppError('conflict', 'The record is still referred to by other records.');
+  if (pgErr.code === '23503')
+    return new AppError('conflict', 'The record is still referred to by other records.');
   if (pgErr.code === '22P02' || pgErr.code === '22007' || pgErr.code === '22008')
     return new AppError('validation_failed', 'A value has the wrong format.');
   return err;
@@ -63,7 +67,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
-      for (const issue of error.validation) fields[fieldOf(issue.instancePath)] ??= issue.message ?? 'Invalid value';
+      for (const issue of error.validation)
+        fields[fieldOf(issue.instancePath)] ??= issue.message ?? 'Invalid value';
       const first = Object.entries(fields)[0];
       return reply.status(400).send({
         error: {
@@ -81,18 +86,32 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const fe = error as FastifyError;
     if (fe.statusCode === 413 || fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-      return reply.status(413).send({ error: { code: 'payload_too_large', message: 'The request is too large.' } });
-    if (fe.statusCode === 429)
-      return reply.status(429).send({ error: { code: 'rate_limited', message: fe.message || 'Too many requests. Try again shortly.' } });
-    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500)
       return reply
-        .status(fe.statusCode)
-        .send({ error: { code: fe.statusCode === 415 ? 'validation_failed' : 'validation_failed', message: fe.message } });
+        .status(413)
+        .send({ error: { code: 'payload_too_large', message: 'The request is too large.' } });
+    if (fe.statusCode === 429)
+      return reply.status(429).send({
+        error: { code: 'rate_limited', message: fe.message || 'Too many requests. Try again shortly.' },
+      });
+    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500)
+      return reply.status(fe.statusCode).send({
+        error: {
+          code: fe.statusCode === 415 ? 'validation_failed' : 'validation_failed',
+          message: fe.message,
+        },
+      });
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ error: { code: 'internal', message: 'Something went wrong on the server.' } });
+    return reply
+      .status(500)
+      .send({ error: { code: 'internal', message: 'Something went wrong on the server.' } });
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ error: { code: 'route_not_found', message: `${messages.routeNotFound} (${request.method} ${request.url.split('?')[0]})` } });
+    reply.status(404).send({
+      error: {
+        code: 'route_not_found',
+        message: `${messages.routeNotFound} (${request.method} ${request.url.split('?')[0]})`,
+      },
+    });
   });
 }

@@ -49,7 +49,10 @@ describe('messageHub', () => {
     await until(() => mine.frames.length > 0);
     await second.deps.hub.publish(t.reviewer.userId, { subject: 'Your request was approved' });
     await until(() => mine.frames.length > 1);
-    expect(mine.frames[1]).toEqual({ type: 'ReceiveMessage', message: { subject: 'Your request was approved' } });
+    expect(mine.frames[1]).toEqual({
+      type: 'ReceiveMessage',
+      message: { subject: 'Your request was approved' },
+    });
     await new Promise((r) => setTimeout(r, 200));
     expect(theirs.frames).toEqual([{ type: 'Connected' }]);
     mine.socket.close();

@@ -36,8 +36,8 @@ export function createMessageHub(notifier: Notifier, log: FastifyBaseLogger) {
   return {
     async attach(userId: string, socket: Socket): Promise<() => void> {
       await ensureListening();
-      let set = sockets.get(userId);
-      if (!set) sockets.set(userId, (set = new Set()));
+      const set = sockets.get(userId) ?? new Set<Socket>();
+      sockets.set(userId, set);
       set.add(socket);
       return () => {
         set.delete(socket);

@@ -30,7 +30,11 @@ export function listWhere(
 }
 
 export function sortableFields(spec: ResourceSpec): string[] {
-  return [...spec.fields.filter((f) => f.kind !== 'uuids' && f.kind !== 'longtext').map((f) => f.name), 'created_at', 'updated_at'];
+  return [
+    ...spec.fields.filter((f) => f.kind !== 'uuids' && f.kind !== 'longtext').map((f) => f.name),
+    'created_at',
+    'updated_at',
+  ];
 }
 
 /** ORDER BY for sortBy/reverse, with the id as tie-breaker so pages never overlap. */

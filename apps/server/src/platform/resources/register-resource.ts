@@ -70,13 +70,24 @@ export function registerResource(
 
   r.get(base, {
     config: { access: spec.read },
-    schema: { tags, summary: `List ${spec.title.toLowerCase()}`, querystring: query, response: { 200: listResponse(entity) } },
+    schema: {
+      tags,
+      summary: `List ${spec.title.toLowerCase()}`,
+      querystring: query,
+      response: { 200: listResponse(entity) },
+    },
     handler: async (request) => {
       const q = request.query;
       const where = listWhere(spec, columns, request.enterpriseId, q);
       const order = listOrder(spec, columns, q);
       const [items, [count]] = await Promise.all([
-        db.select().from(table).where(where).orderBy(...order).limit(q.numPerPage).offset((q.currentPage - 1) * q.numPerPage),
+        db
+          .select()
+          .from(table)
+          .where(where)
+          .orderBy(...order)
+          .limit(q.numPerPage)
+          .offset((q.currentPage - 1) * q.numPerPage),
         db.select({ total: countAll }).from(table).where(where),
       ]);
       return { items, total: count?.total ?? 0, currentPage: q.currentPage, numPerPage: q.numPerPage };
@@ -85,9 +96,17 @@ export function registerResource(
 
   r.get(`${base}/getCount`, {
     config: { access: spec.read },
-    schema: { tags, summary: `Count ${spec.title.toLowerCase()}`, querystring: query, response: { 200: countResponse } },
+    schema: {
+      tags,
+      summary: `Count ${spec.title.toLowerCase()}`,
+      querystring: query,
+      response: { 200: countResponse },
+    },
     handler: async (request) => {
-      const [row] = await db.select({ total: countAll }).from(table).where(listWhere(spec, columns, request.enterpriseId, request.query));
+      const [row] = await db
+        .select({ total: countAll })
+        .from(table)
+        .where(listWhere(spec, columns, request.enterpriseId, request.query));
       return { count: row?.total ?? 0 };
     },
   });
@@ -106,7 +125,8 @@ export function registerResource(
 
   const normalize = (body: unknown) => {
     const input = (body as Record<string, unknown> | undefined)?.[spec.wrapper];
-    if (hooks.normalize && input && typeof input === 'object') hooks.normalize(input as Record<string, unknown>);
+    if (hooks.normalize && input && typeof input === 'object')
+      hooks.normalize(input as Record<string, unknown>);
   };
 
   r.post(base, {
@@ -127,7 +147,12 @@ export function registerResource(
             .values({ ...(input ?? {}), enterprise_id: request.enterpriseId })
             .returning();
           const c = created as { id: string };
-          await recordChange(tx, actorOf(request), { entity: spec.key, objectId: c.id, action: 'create', after: created });
+          await recordChange(tx, actorOf(request), {
+            entity: spec.key,
+            objectId: c.id,
+            action: 'create',
+            after: created,
+          });
           return c;
         });
         return reply.status(201).send(row);
@@ -143,27 +168,44 @@ export function registerResource(
     schema: {
       tags,
       summary: `Update a ${spec.singular}`,
-      description: 'Send updated_at as read to refuse the update (409) when someone else changed the record meanwhile.',
+      description:
+        'Send updated_at as read to refuse the update (409) when someone else changed the record meanwhile.',
       params: idParams,
-      body: z.object({ [spec.wrapper]: patchSchema(spec.fields).extend({ updated_at: z.string().optional() }) }),
+      body: z.object({
+        [spec.wrapper]: patchSchema(spec.fields).extend({ updated_at: z.string().optional() }),
+      }),
       response: { 200: entity },
     },
     handler: async (request) => {
-      const { updated_at: seen, ...input } = (request.body as Record<string, Record<string, unknown>>)[spec.wrapper] ?? {};
+      const { updated_at: seen, ...input } =
+        (request.body as Record<string, Record<string, unknown>>)[spec.wrapper] ?? {};
       try {
         return await db.transaction(async (tx) => {
-          const [before] = await tx.select().from(table).where(byId(request.params.id, request.enterpriseId)).for('update');
+          const [before] = await tx
+            .select()
+            .from(table)
+            .where(byId(request.params.id, request.enterpriseId))
+            .for('update');
           if (!before) throw notFound(spec.singular);
           const b = before as { updated_at: Date };
           if (typeof seen === 'string' && new Date(seen).getTime() !== b.updated_at.getTime()) {
-            throw new AppError('conflict', `This ${spec.singular} was changed by someone else. Reload it and try again.`);
+            throw new AppError(
+              'conflict',
+              `This ${spec.singular} was changed by someone else. Reload it and try again.`,
+            );
           }
           const [after] = await tx
             .update(table)
             .set({ ...input, updated_at: new Date() })
             .where(byId(request.params.id, request.enterpriseId))
             .returning();
-          await recordChange(tx, actorOf(request), { entity: spec.key, objectId: request.params.id, action: 'update', before, after });
+          await recordChange(tx, actorOf(request), {
+            entity: spec.key,
+            objectId: request.params.id,
+            action: 'update',
+            before,
+            after,
+          });
           return after;
         });
       } catch (err) {
@@ -178,9 +220,17 @@ export function registerResource(
     handler: async (request, reply) => {
       try {
         await db.transaction(async (tx) => {
-          const [before] = await tx.delete(table).where(byId(request.params.id, request.enterpriseId)).returning();
+          const [before] = await tx
+            .delete(table)
+            .where(byId(request.params.id, request.enterpriseId))
+            .returning();
           if (!before) throw notFound(spec.singular);
-          await recordChange(tx, actorOf(request), { entity: spec.key, objectId: request.params.id, action: 'delete', before });
+          await recordChange(tx, actorOf(request), {
+            entity: spec.key,
+            objectId: request.params.id,
+            action: 'delete',
+            before,
+          });
         });
       } catch (err) {
         throw mapDbError(err);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { referenceLists, type ResourceSpec } from '@licensure/contracts';
+import { type ResourceSpec, referenceLists } from '@licensure/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invalidInput, sampleInput } from '../../test/samples';
 import { createTestContext, type TestContext } from '../../test/test-app';
@@ -13,7 +13,11 @@ afterAll(async () => t?.close());
 const writable = referenceLists.filter((s) => !s.readOnly);
 
 async function create(spec: ResourceSpec, input = sampleInput(spec)) {
-  const res = await t.call(t.admin, { method: 'POST', url: `/api/${spec.path}`, payload: { [spec.wrapper]: input } });
+  const res = await t.call(t.admin, {
+    method: 'POST',
+    url: `/api/${spec.path}`,
+    payload: { [spec.wrapper]: input },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as Record<string, unknown> & { id: string; updated_at: string };
 }
@@ -62,9 +66,14 @@ describe.each(writable.map((s) => [s.key, s] as const))('%s', (_key, spec) => {
 
     const del = await t.call(t.admin, { method: 'DELETE', url: `/api/${spec.path}/${created.id}` });
     expect(del.statusCode).toBe(204);
-    expect((await t.call(t.admin, { method: 'GET', url: `/api/${spec.path}/${created.id}` })).statusCode).toBe(404);
+    expect(
+      (await t.call(t.admin, { method: 'GET', url: `/api/${spec.path}/${created.id}` })).statusCode,
+    ).toBe(404);
 
-    const log = await t.call(t.admin, { method: 'GET', url: `/api/DataChangeLog?entity=${spec.key}&object_id=${created.id}` });
+    const log = await t.call(t.admin, {
+      method: 'GET',
+      url: `/api/DataChangeLog?entity=${spec.key}&object_id=${created.id}`,
+    });
     const actions = (log.json().items as { action: string; user_id: string }[]).map((c) => c.action);
     expect(actions).toEqual(['delete', 'update', 'create']);
     expect(log.json().items[0].user_id).toBe(t.admin.userId);
@@ -72,21 +81,43 @@ describe.each(writable.map((s) => [s.key, s] as const))('%s', (_key, spec) => {
 
   it('answers 400 naming the field, 401, 403 and 404', async () => {
     const bad = invalidInput(spec);
-    const res400 = await t.call(t.admin, { method: 'POST', url: `/api/${spec.path}`, payload: { [spec.wrapper]: bad.input } });
+    const res400 = await t.call(t.admin, {
+      method: 'POST',
+      url: `/api/${spec.path}`,
+      payload: { [spec.wrapper]: bad.input },
+    });
     expect(res400.statusCode).toBe(400);
     expect(res400.json().error.code).toBe('validation_failed');
     expect(Object.keys(res400.json().error.fields)).toContain(bad.field);
 
-    const noWrapper = await t.call(t.admin, { method: 'POST', url: `/api/${spec.path}`, payload: sampleInput(spec) });
+    const noWrapper = await t.call(t.admin, {
+      method: 'POST',
+      url: `/api/${spec.path}`,
+      payload: sampleInput(spec),
+    });
     expect(noWrapper.statusCode).toBe(400);
     expect(noWrapper.json().error.fields).toHaveProperty(spec.wrapper);
 
     expect((await t.call(null, { method: 'GET', url: `/api/${spec.path}` })).statusCode).toBe(401);
-    expect((await t.call(null, { method: 'POST', url: `/api/${spec.path}`, payload: { [spec.wrapper]: sampleInput(spec) } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.call(null, {
+          method: 'POST',
+          url: `/api/${spec.path}`,
+          payload: { [spec.wrapper]: sampleInput(spec) },
+        })
+      ).statusCode,
+    ).toBe(401);
     expect((await t.call(t.nobody, { method: 'GET', url: `/api/${spec.path}` })).statusCode).toBe(403);
-    const res403 = await t.call(t.reviewer, { method: 'POST', url: `/api/${spec.path}`, payload: { [spec.wrapper]: sampleInput(spec) } });
+    const res403 = await t.call(t.reviewer, {
+      method: 'POST',
+      url: `/api/${spec.path}`,
+      payload: { [spec.wrapper]: sampleInput(spec) },
+    });
     expect(res403.statusCode).toBe(403);
-    expect((await t.call(t.reviewer, { method: 'DELETE', url: `/api/${spec.path}/${randomUUID()}` })).statusCode).toBe(403);
+    expect(
+      (await t.call(t.reviewer, { method: 'DELETE', url: `/api/${spec.path}/${randomUUID()}` })).statusCode,
+    ).toBe(403);
 
     const missing = randomUUID();
     for (const method of ['GET', 'DELETE'] as const) {
@@ -94,9 +125,15 @@ describe.each(writable.map((s) => [s.key, s] as const))('%s', (_key, spec) => {
       expect(res.statusCode).toBe(404);
       expect(res.json().error.code).toBe('not_found');
     }
-    const put404 = await t.call(t.admin, { method: 'PUT', url: `/api/${spec.path}/${missing}`, payload: { [spec.wrapper]: {} } });
+    const put404 = await t.call(t.admin, {
+      method: 'PUT',
+      url: `/api/${spec.path}/${missing}`,
+      payload: { [spec.wrapper]: {} },
+    });
     expect(put404.statusCode).toBe(404);
-    expect((await t.call(t.admin, { method: 'GET', url: `/api/${spec.path}/not-a-uuid` })).statusCode).toBe(400);
+    expect((await t.call(t.admin, { method: 'GET', url: `/api/${spec.path}/not-a-uuid` })).statusCode).toBe(
+      400,
+    );
   });
 
   it.runIf(spec.unique.length > 0)('answers 409 on a duplicate, naming the field', async () => {
@@ -106,14 +143,19 @@ describe.each(writable.map((s) => [s.key, s] as const))('%s', (_key, spec) => {
     const set = spec.unique[0]!;
     for (const name of set) {
       const v = input[name];
-      duplicate[name] = typeof v === 'string' ? v.toUpperCase() === v ? v.toLowerCase() : v.toUpperCase() : v;
+      duplicate[name] =
+        typeof v === 'string' ? (v.toUpperCase() === v ? v.toLowerCase() : v.toUpperCase()) : v;
     }
     // Fields with patterns keep their case-sensitive example; the index compares text case-insensitively.
     for (const name of set) {
       const field = spec.fields.find((f) => f.name === name);
       if (field?.pattern || field?.kind !== 'text') duplicate[name] = input[name];
     }
-    const res = await t.call(t.admin, { method: 'POST', url: `/api/${spec.path}`, payload: { [spec.wrapper]: duplicate } });
+    const res = await t.call(t.admin, {
+      method: 'POST',
+      url: `/api/${spec.path}`,
+      payload: { [spec.wrapper]: duplicate },
+    });
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json().error.fields).toHaveProperty(set.at(-1)!);
   });
@@ -121,15 +163,27 @@ describe.each(writable.map((s) => [s.key, s] as const))('%s', (_key, spec) => {
 
 describe('list paging, sorting and filtering', () => {
   it('pages with a stable order and rejects an unknown sortBy', async () => {
-    const first = await t.call(t.reviewer, { method: 'GET', url: '/api/countries?numPerPage=10&currentPage=1&sortBy=label' });
-    const second = await t.call(t.reviewer, { method: 'GET', url: '/api/countries?numPerPage=10&currentPage=2&sortBy=label' });
+    const first = await t.call(t.reviewer, {
+      method: 'GET',
+      url: '/api/countries?numPerPage=10&currentPage=1&sortBy=label',
+    });
+    const second = await t.call(t.reviewer, {
+      method: 'GET',
+      url: '/api/countries?numPerPage=10&currentPage=2&sortBy=label',
+    });
     const a = first.json().items as { label: string }[];
     const b = second.json().items as { label: string }[];
     expect(a).toHaveLength(10);
     expect(first.json().total).toBeGreaterThan(200);
     expect(a.at(-1)!.label.localeCompare(b[0]!.label)).toBeLessThanOrEqual(0);
-    const all = await t.call(t.reviewer, { method: 'GET', url: '/api/countries?numPerPage=500&sortBy=label' });
-    const reversed = await t.call(t.reviewer, { method: 'GET', url: '/api/countries?numPerPage=1&sortBy=label&reverse=true' });
+    const all = await t.call(t.reviewer, {
+      method: 'GET',
+      url: '/api/countries?numPerPage=500&sortBy=label',
+    });
+    const reversed = await t.call(t.reviewer, {
+      method: 'GET',
+      url: '/api/countries?numPerPage=1&sortBy=label&reverse=true',
+    });
     expect(reversed.json().items[0].label).toBe(all.json().items.at(-1).label);
     const labels = (all.json().items as { label: string }[]).map((i) => i.label);
     expect(labels.indexOf('zambia'.replace('z', 'Z'))).toBeLessThan(labels.indexOf('Zimbabwe'));
@@ -142,7 +196,10 @@ describe('list paging, sorting and filtering', () => {
   });
 
   it('filters by the declared parameters and keeps wildcards literal in search', async () => {
-    const res = await t.call(t.reviewer, { method: 'GET', url: '/api/dataelements?data_section_name=gender&numPerPage=50' });
+    const res = await t.call(t.reviewer, {
+      method: 'GET',
+      url: '/api/dataelements?data_section_name=gender&numPerPage=50',
+    });
     const items = res.json().items as { data_section_name: string; label: string }[];
     expect(items.length).toBeGreaterThanOrEqual(3);
     expect(new Set(items.map((i) => i.data_section_name))).toEqual(new Set(['gender']));
@@ -156,7 +213,9 @@ describe('list paging, sorting and filtering', () => {
       return createEnterprise(tx, { name: 'Other state' }, { referenceData: false });
     });
     const { alert_types } = await import('@licensure/db');
-    await t.database.db.insert(alert_types).values({ enterprise_id: other.id, label: 'Invisible elsewhere', severity: 'information' });
+    await t.database.db
+      .insert(alert_types)
+      .values({ enterprise_id: other.id, label: 'Invisible elsewhere', severity: 'information' });
     const res = await t.call(t.reviewer, { method: 'GET', url: '/api/alerttypes?search=Invisible' });
     expect(res.json().total).toBe(0);
   });
