@@ -1,0 +1,14 @@
+import { Outlet } from 'react-router';
+import { useSignedIn } from '../session-provider';
+import { AppFrame, type NavItem } from './app-frame';
+
+const portalNav: readonly NavItem[] = [{ to: '/portal', label: 'Home', end: true }];
+
+export function PortalLayout() {
+  const { enterprise } = useSignedIn();
+  return (
+    <AppFrame homeHref="/portal" navItems={portalNav} subtitle={enterprise?.name}>
+      <Outlet />
+    </AppFrame>
+  );
+}

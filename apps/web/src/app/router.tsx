@@ -1,0 +1,62 @@
+import { createBrowserRouter } from 'react-router';
+import { DashboardPage } from '../modules/dashboard/dashboard-page';
+import { EnterpriseSettingsPage } from '../modules/enterprise/enterprise-settings-page';
+import { AdministrationIndexPage } from '../modules/lookups/administration-index-page';
+import { ReferenceEditRoute, ReferenceListRoute } from '../modules/lookups/reference-list-routes';
+import { PortalHomePage } from '../modules/portal/portal-home-page';
+import { SignInPage } from '../modules/session/sign-in-page';
+import { NotFoundContent } from '../platform/components/status';
+import { RouteErrorPage } from './error-boundary';
+import { PortalLayout } from './layouts/portal-layout';
+import { PublicLayout } from './layouts/public-layout';
+import { StaffLayout } from './layouts/staff-layout';
+import { RequireSession, RootRedirect } from './require-session';
+
+export const routes = [
+  {
+    errorElement: <RouteErrorPage />,
+    children: [
+      { path: '/', element: <RootRedirect /> },
+      {
+        element: <PublicLayout />,
+        children: [
+          { path: '/signin', element: <SignInPage /> },
+          { path: '*', element: <NotFoundContent /> },
+        ],
+      },
+      {
+        path: '/portal',
+        element: (
+          <RequireSession area="portal">
+            <PortalLayout />
+          </RequireSession>
+        ),
+        children: [
+          { index: true, element: <PortalHomePage /> },
+          { path: '*', element: <NotFoundContent /> },
+        ],
+      },
+      {
+        path: '/staff',
+        element: (
+          <RequireSession area="staff">
+            <StaffLayout />
+          </RequireSession>
+        ),
+        children: [
+          { index: true, element: <DashboardPage /> },
+          { path: 'admin', element: <AdministrationIndexPage /> },
+          { path: 'admin/enterprise', element: <EnterpriseSettingsPage /> },
+          { path: 'admin/:key', element: <ReferenceListRoute /> },
+          { path: 'admin/:key/new', element: <ReferenceEditRoute /> },
+          { path: 'admin/:key/:id', element: <ReferenceEditRoute /> },
+          { path: '*', element: <NotFoundContent /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

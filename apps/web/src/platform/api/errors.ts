@@ -1,0 +1,96 @@
+import { apiErrorBody, messages } from '@licensure/contracts';
+
+/** An API failure: HTTP status (0 when the server could not be reached), error code, message and field errors. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Readonly<Record<string, string>>;
+
+  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+export const NETWORK_ERROR_CODE = 'network_error';
+
+const fallbackCodes: Record<number, string> = {
+  400: 'validation_failed',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'payload_too_large',
+  423: 'account_locked',
+  429: 'rate_limited',
+};
+
+const fallbackMessages: Record<string, string> = {
+  validation_failed: 'Some of the information is not valid.',
+  unauthenticated: messages.notSignedIn,
+  forbidden: messages.forbidden,
+  not_found: messages.notFound,
+  conflict: 'The record conflicts with another one.',
+  payload_too_large: 'The upload is too large.',
+  account_locked: messages.accountLocked,
+  rate_limited: 'Too many requests. Wait a moment and try again.',
+  internal: 'The server had a problem. Try again in a moment.',
+};
+
+/** Reads the `{ error: { code, message, fields } }` body of a failed response; tolerates any other body. */
+export function parseApiError(status: number, body: unknown): ApiError {
+  const parsed = apiErrorBody.safeParse(body);
+  if (parsed.success) {
+    const { code, message, fields } = parsed.data.error;
+    return new ApiError(status, code, message, fields ?? {});
+  }
+  const code = fallbackCodes[status] ?? (status >= 500 ? 'internal' : 'http_error');
+  return new ApiError(status, code, fallbackMessages[code] ?? `The request failed (status ${status}).`);
+}
+
+export function networkError(): ApiError {
+  return new ApiError(
+    0,
+    NETWORK_ERROR_CODE,
+    'The server cannot be reached. Check your connection and try again.',
+  );
+}
+
+/** True when the server could not be reached at all (or a proxy in front of it says so). */
+export function isUnreachable(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    (error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504)
+  );
+}
+
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return 'Something went wrong.';
+}
+
+/**
+ * Splits the field errors of an API error into those of known form fields and the rest. The server names
+ * fields plainly (`label`) but may prefix the wrapper (`alert_type.label`), so the last segment counts.
+ */
+export function fieldErrorsOf(
+  error: unknown,
+  knownFields: readonly string[],
+): { fields: Record<string, string>; other: string[] } {
+  const fields: Record<string, string> = {};
+  const other: string[] = [];
+  if (!(error instanceof ApiError)) return { fields, other };
+  const known = new Set(knownFields);
+  for (const [key, message] of Object.entries(error.fields)) {
+    const name = key.split('.').at(-1) ?? key;
+    if (known.has(name)) {
+      fields[name] ??= message;
+    } else {
+      other.push(message);
+    }
+  }
+  return { fields, other };
+}
