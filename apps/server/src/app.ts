@@ -99,7 +99,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 async function serveWebApp(app: FastifyInstance, dist: string): Promise<void> {
   const index = path.join(dist, 'index.html');
   if (!existsSync(index)) return;
-  await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
+  await app.register(fastifyStatic, {
+    root: dist,
+    wildcard: false,
+    index: false,
+    // The page and the service worker are revalidated on every load, so that a new release takes effect.
+    setHeaders: (reply, file) => {
+      if (file.endsWith('.html') || path.basename(file) === 'sw.js')
+        reply.header('cache-control', 'no-cache');
+    },
+  });
   const sendIndex = (
     _req: unknown,
     reply: { sendFile: (f: string) => unknown; header: (k: string, v: string) => unknown },

@@ -36,7 +36,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const c = parsed.data;
   const production = c.NODE_ENV === 'production';
-  if (production && c.SEED_DEMO) throw new ConfigError('SEED_DEMO cannot be set in production: demo accounts are not allowed there.');
+  if (production && c.SEED_DEMO)
+    throw new ConfigError('SEED_DEMO cannot be set in production: demo accounts are not allowed there.');
   return { ...c, seedDemo: c.SEED_DEMO ?? !production, secureCookies: c.SECURE_COOKIES ?? production };
 }
 

@@ -41,7 +41,11 @@ describe('route access', () => {
 
   it('refuses to register an API route without an access declaration', async () => {
     const { buildApp } = await import('./app');
-    const app = await buildApp({ config: { ...(await import('./config')).loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }) }, database: t.database, logger: false });
+    const app = await buildApp({
+      config: { ...(await import('./config')).loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }) },
+      database: t.database,
+      logger: false,
+    });
     expect(() => app.get('/api/unguarded', async () => 'x')).toThrow(/declares no access/);
     await app.close();
   });
@@ -50,7 +54,9 @@ describe('route access', () => {
     const res = await t.call(t.admin, { method: 'GET', url: '/api/no/such/route' });
     expect(res.statusCode).toBe(404);
     expect(res.json().error.code).toBe('route_not_found');
-    expect((await t.call(t.admin, { method: 'POST', url: '/api/nothing-here', payload: {} })).json().error.code).toBe('route_not_found');
+    expect(
+      (await t.call(t.admin, { method: 'POST', url: '/api/nothing-here', payload: {} })).json().error.code,
+    ).toBe('route_not_found');
     expect((await t.call(t.admin, { method: 'GET', url: '/API/ALERTTYPES' })).statusCode).toBe(200);
   });
 
@@ -59,7 +65,9 @@ describe('route access', () => {
     expect(doc.statusCode).toBe(200);
     const spec = doc.json();
     expect(spec.openapi).toBe('3.1.0');
-    expect(spec.paths['/api/alerttypes'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('alert_type');
+    expect(
+      spec.paths['/api/alerttypes'].post.requestBody.content['application/json'].schema.properties,
+    ).toHaveProperty('alert_type');
     const docs = await t.call(null, { method: 'GET', url: '/api/docs/' });
     expect(docs.statusCode).toBe(200);
     expect(docs.body).toContain('swagger');
@@ -69,7 +77,9 @@ describe('route access', () => {
 describe('catalog coverage', () => {
   const catalogFile = path.join(repoRoot, '../shared/spec/api-catalog.tsv');
   it.runIf(existsSync(catalogFile))('serves every row of the modules recorded as complete', () => {
-    const status = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../catalog-status.json'), 'utf8')) as {
+    const status = JSON.parse(
+      readFileSync(path.resolve(import.meta.dirname, '../catalog-status.json'), 'utf8'),
+    ) as {
       complete: string[];
       deferred: Record<string, string[]>;
     };
@@ -88,12 +98,18 @@ describe('catalog coverage', () => {
       byModule.set(row.module, m);
       m.total++;
       if (served.has(`${row.method} ${normalize(row.path)}`)) m.served++;
-      else if (!status.deferred[row.module]?.includes(`${row.method} ${row.path}`)) m.missing.push(`${row.method} ${row.path}`);
+      else if (!status.deferred[row.module]?.includes(`${row.method} ${row.path}`))
+        m.missing.push(`${row.method} ${row.path}`);
     }
-    const lines = [...byModule.entries()].map(([m, c]) => `${m.padEnd(16)} ${String(c.served).padStart(4)}/${c.total}`);
+    const lines = [...byModule.entries()].map(
+      ([m, c]) => `${m.padEnd(16)} ${String(c.served).padStart(4)}/${c.total}`,
+    );
     process.stdout.write(`\nCatalog routes served per module:\n${lines.join('\n')}\n`);
     for (const module of status.complete) {
-      expect(byModule.get(module)?.missing ?? ['module not in catalog'], `missing routes of ${module}`).toEqual([]);
+      expect(
+        byModule.get(module)?.missing ?? ['module not in catalog'],
+        `missing routes of ${module}`,
+      ).toEqual([]);
     }
   });
 });

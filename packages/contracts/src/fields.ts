@@ -86,7 +86,8 @@ export function inputSchema(fields: readonly FieldSpec[]) {
       description: f.help,
       examples: f.example ? [f.example] : undefined,
     });
-    shape[f.name] = f.required ? s : s.optional().default(defaultFor(f) as never);
+    const mustSend = f.required && f.defaultValue === undefined;
+    shape[f.name] = mustSend ? s : s.optional().default(defaultFor(f) as never);
   }
   return z.object(shape);
 }

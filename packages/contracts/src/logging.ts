@@ -20,6 +20,7 @@ export const dataChangeLogQuery = z.object({
 
 export const dataChange = z.object({
   id: z.uuid(),
+  seq: z.number().int(),
   enterprise_id: z.uuid(),
   user_id: z.uuid().nullable(),
   user_name: z.string().nullable(),

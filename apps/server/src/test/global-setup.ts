@@ -38,7 +38,9 @@ export default async function setup(project: TestProject) {
     if (!url) return;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    const { rows } = await admin.query<{ datname: string }>("select datname from pg_database where datname like 'licensure_test_%'");
+    const { rows } = await admin.query<{ datname: string }>(
+      "select datname from pg_database where datname like 'licensure_test_%'",
+    );
     for (const r of rows) await admin.query(`drop database if exists ${r.datname} with (force)`);
     await admin.end();
   };

@@ -30,7 +30,10 @@ export interface TestContext {
   /** Calls the API as a caller (cookie and CSRF header), or anonymously. */
   call(caller: Caller | null, options: InjectOptions): Promise<LightMyRequestResponse>;
   signIn(userName: string, password?: string, isPortal?: boolean): Promise<Caller>;
-  createCaller(permissions: readonly PermissionKey[], options?: { isStaff?: boolean; isPortal?: boolean }): Promise<Caller>;
+  createCaller(
+    permissions: readonly PermissionKey[],
+    options?: { isStaff?: boolean; isPortal?: boolean },
+  ): Promise<Caller>;
   close(): Promise<void>;
 }
 
@@ -39,30 +42,56 @@ const passwordHash = hashPassword(TEST_PASSWORD);
 /** A server on a fresh database with one enterprise, its standard lists and four kinds of caller. */
 export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
   const database = await openTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', LOGIN_RATE_LIMIT: '1000', ...env });
-  const enterprise = await database.db.transaction((tx) => createEnterprise(tx, { name: 'Test State EMS', abbreviation: 'TX' }));
-  await createSecurityTemplate(database.db, enterprise.id, ['lookups.read'], { label: 'Portal applicant', is_portal_default: true });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    LOGIN_RATE_LIMIT: '1000',
+    ...env,
+  });
+  const enterprise = await database.db.transaction((tx) =>
+    createEnterprise(tx, { name: 'Test State EMS', abbreviation: 'TX' }),
+  );
+  await createSecurityTemplate(database.db, enterprise.id, ['lookups.read'], {
+    label: 'Portal applicant',
+    is_portal_default: true,
+  });
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
 
   const call = (caller: Caller | null, options: InjectOptions) =>
     app.inject({
       ...options,
-      headers: { ...(caller ? { cookie: caller.cookie, 'x-csrf-token': caller.csrf } : {}), ...options.headers },
+      headers: {
+        ...(caller ? { cookie: caller.cookie, 'x-csrf-token': caller.csrf } : {}),
+        ...options.headers,
+      },
     });
 
   async function signIn(userName: string, password = TEST_PASSWORD, isPortal = false): Promise<Caller> {
-    const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { user_name: userName, password, isPortal } });
-    if (res.statusCode !== 200) throw new Error(`sign-in of ${userName} failed: ${res.statusCode} ${res.body}`);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { user_name: userName, password, isPortal },
+    });
+    if (res.statusCode !== 200)
+      throw new Error(`sign-in of ${userName} failed: ${res.statusCode} ${res.body}`);
     const cookie = res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
     const body = res.json() as { user_id: string; csrfToken: string };
     return { userId: body.user_id, userName, cookie, csrf: body.csrfToken };
   }
 
-  async function createCaller(permissions: readonly PermissionKey[], options: { isStaff?: boolean; isPortal?: boolean } = {}) {
+  async function createCaller(
+    permissions: readonly PermissionKey[],
+    options: { isStaff?: boolean; isPortal?: boolean } = {},
+  ) {
     const isStaff = options.isStaff ?? true;
     const template = await createSecurityTemplate(database.db, enterprise.id, permissions);
-    const user = await createUser(database.db, enterprise.id, { is_staff: isStaff, password_hash: await passwordHash, templateIds: [template.id] });
+    const user = await createUser(database.db, enterprise.id, {
+      is_staff: isStaff,
+      password_hash: await passwordHash,
+      templateIds: [template.id],
+    });
     return signIn(user.user_name ?? '', TEST_PASSWORD, options.isPortal ?? !isStaff);
   }
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -116,6 +117,8 @@ export const dataChangeLog = pgTable(
   'data_change_log',
   {
     id: id(),
+    /** Orders changes made within the same millisecond. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     enterprise_id: enterpriseId(),
     user_id: uuid('user_id'),
     entity: text('entity').notNull(),
@@ -125,7 +128,7 @@ export const dataChangeLog = pgTable(
     after: jsonb('after'),
     changed_at: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('data_change_log_object_idx').on(t.entity, t.object_id, t.changed_at)],
+  (t) => [index('data_change_log_object_idx').on(t.entity, t.object_id, t.seq)],
 );
 
 /** Who read which sensitive field of whom (Logger/LogAccess). */

@@ -16,7 +16,15 @@ export async function accountModule(app: FastifyInstance): Promise<void> {
 
   const loadUser = async (id: string) => {
     const [u] = await db
-      .select({ id: users.id, enterprise_id: users.enterprise_id, user_name: users.user_name, first_name: users.first_name, last_name: users.last_name, email: users.email, is_staff: users.is_staff })
+      .select({
+        id: users.id,
+        enterprise_id: users.enterprise_id,
+        user_name: users.user_name,
+        first_name: users.first_name,
+        last_name: users.last_name,
+        email: users.email,
+        is_staff: users.is_staff,
+      })
       .from(users)
       .where(eq(users.id, id));
     if (!u) throw notFound('account');
@@ -50,11 +58,27 @@ export async function accountModule(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'A short view of the signed-in account, without counts',
-      response: { 200: account.pick({ id: true, user_name: true, first_name: true, last_name: true, is_staff: true, isPortal: true }) },
+      response: {
+        200: account.pick({
+          id: true,
+          user_name: true,
+          first_name: true,
+          last_name: true,
+          is_staff: true,
+          isPortal: true,
+        }),
+      },
     },
     handler: async (request) => {
       const u = await loadUser(request.auth!.userId);
-      return { id: u.id, user_name: u.user_name ?? '', first_name: u.first_name, last_name: u.last_name, is_staff: u.is_staff, isPortal: request.auth!.isPortal };
+      return {
+        id: u.id,
+        user_name: u.user_name ?? '',
+        first_name: u.first_name,
+        last_name: u.last_name,
+        is_staff: u.is_staff,
+        isPortal: request.auth!.isPortal,
+      };
     },
   });
 
@@ -71,7 +95,9 @@ export async function accountModule(app: FastifyInstance): Promise<void> {
       const [u] = await db
         .select({ hash: users.password_hash })
         .from(users)
-        .where(and(eq(users.id, auth.userId), sql`lower(${users.user_name}) = lower(${request.body.user_name})`));
+        .where(
+          and(eq(users.id, auth.userId), sql`lower(${users.user_name}) = lower(${request.body.user_name})`),
+        );
       return { valid: !!u && (await verifyPassword(u.hash, request.body.password)) };
     },
   });

@@ -24,7 +24,10 @@ beforeAll(async () => {
     req.on('end', () => {
       const form = new URLSearchParams(body);
       verifications.push(form);
-      if (req.method !== 'POST' || !req.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
+      if (
+        req.method !== 'POST' ||
+        !req.headers['content-type']?.startsWith('application/x-www-form-urlencoded')
+      ) {
         res.writeHead(405).end();
         return;
       }
@@ -34,7 +37,13 @@ beforeAll(async () => {
       }
       const ok = form.get('secret') === RECAPTCHA_SECRET && form.get('response') === 'good';
       const answer = ok
-        ? { success: true, score: 0.9, action: 'login', challenge_ts: new Date().toISOString(), hostname: 'localhost' }
+        ? {
+            success: true,
+            score: 0.9,
+            action: 'login',
+            challenge_ts: new Date().toISOString(),
+            hostname: 'localhost',
+          }
         : { success: false, 'error-codes': ['invalid-input-response'] };
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
     });
@@ -51,7 +60,19 @@ afterAll(async () => {
 
 type EnterpriseBody = Record<string, unknown> & {
   id: string;
-  entities: { id: string; label: string; code: string | null; is_user: boolean; is_service: boolean; is_vehicle: boolean; categories: { name: string; label: string; fields: { id: string; name: string; label: string; field_type: string; required: boolean }[] }[] }[];
+  entities: {
+    id: string;
+    label: string;
+    code: string | null;
+    is_user: boolean;
+    is_service: boolean;
+    is_vehicle: boolean;
+    categories: {
+      name: string;
+      label: string;
+      fields: { id: string; name: string; label: string; field_type: string; required: boolean }[];
+    }[];
+  }[];
 };
 
 const get = (url: string, caller = t.admin) => t.call(caller, { method: 'GET', url });
@@ -67,7 +88,13 @@ async function setSettings(settings: Record<string, unknown>) {
 }
 
 async function otherEnterprise() {
-  return t.database.db.transaction((tx) => createEnterprise(tx, { name: `Other state ${randomUUID().slice(0, 6)}`, abbreviation: 'OK' }, { referenceData: false }));
+  return t.database.db.transaction((tx) =>
+    createEnterprise(
+      tx,
+      { name: `Other state ${randomUUID().slice(0, 6)}`, abbreviation: 'OK' },
+      { referenceData: false },
+    ),
+  );
 }
 
 describe('GET enterprise', () => {
@@ -76,13 +103,36 @@ describe('GET enterprise', () => {
     expect(first.statusCode).toBe(200);
     const before = first.json() as EnterpriseBody;
     const person = before.entities.find((e) => e.code === 'user')!;
-    expect(person).toMatchObject({ label: 'Person', is_user: true, is_service: false, is_vehicle: false, categories: [] });
+    expect(person).toMatchObject({
+      label: 'Person',
+      is_user: true,
+      is_service: false,
+      is_vehicle: false,
+      categories: [],
+    });
 
-    const field = async (entityId: string, category: string, name: string, label: string, sort = 0, required = false) => {
+    const field = async (
+      entityId: string,
+      category: string,
+      name: string,
+      label: string,
+      sort = 0,
+      required = false,
+    ) => {
       const res = await t.call(t.admin, {
         method: 'POST',
         url: '/api/entityenterprisefields',
-        payload: { entity_enterprise_field: { entity_id: entityId, category, name, label, sort_order: sort, required, field_type: 'text' } },
+        payload: {
+          entity_enterprise_field: {
+            entity_id: entityId,
+            category,
+            name,
+            label,
+            sort_order: sort,
+            required,
+            field_type: 'text',
+          },
+        },
       });
       expect(res.statusCode, res.body).toBe(201);
       return res.json() as { id: string };
@@ -102,7 +152,9 @@ describe('GET enterprise', () => {
     expect(body.session_idle_minutes).toBe(30);
     expect(body.labels).toEqual({ user: 'Person', service: 'Service', vehicle: 'Vehicle' });
     expect(body).not.toHaveProperty('recaptcha_secret');
-    expect(body.entities.slice(0, 3).map((e) => [e.label, e.code, e.is_user, e.is_service, e.is_vehicle])).toEqual([
+    expect(
+      body.entities.slice(0, 3).map((e) => [e.label, e.code, e.is_user, e.is_service, e.is_vehicle]),
+    ).toEqual([
       ['Person', 'user', true, false, false],
       ['Service', 'service', false, true, false],
       ['Vehicle', 'vehicle', false, false, true],
@@ -117,11 +169,29 @@ describe('GET enterprise', () => {
           { id: expiry.id, name: 'card_expiry', label: 'Card expiry', field_type: 'text', required: false },
         ],
       },
-      { name: 'Employment', label: 'Employment', fields: [{ id: agency.id, name: 'agency_code', label: 'Agency code', field_type: 'text', required: false }] },
+      {
+        name: 'Employment',
+        label: 'Employment',
+        fields: [
+          { id: agency.id, name: 'agency_code', label: 'Agency code', field_type: 'text', required: false },
+        ],
+      },
     ]);
     const s = body.entities.find((e) => e.id === service.id)!;
     expect(s.categories).toEqual([
-      { name: 'Medical direction', label: 'Medical direction', fields: [{ id: medical.id, name: 'medical_director', label: 'Medical director', field_type: 'text', required: false }] },
+      {
+        name: 'Medical direction',
+        label: 'Medical direction',
+        fields: [
+          {
+            id: medical.id,
+            name: 'medical_director',
+            label: 'Medical director',
+            field_type: 'text',
+            required: false,
+          },
+        ],
+      },
     ]);
     expect(body.entities.find((e) => e.code === 'vehicle')!.categories).toEqual([]);
   });
@@ -135,7 +205,11 @@ describe('GET enterprise', () => {
 
 describe('PUT enterprise/{id}', () => {
   it('changes settings and records the change with entity enterprises', async () => {
-    const body = await setSettings({ session_idle_minutes: 45, login_criteria: 'Sign in with your licence number.', max_failed_logins: 6 });
+    const body = await setSettings({
+      session_idle_minutes: 45,
+      login_criteria: 'Sign in with your licence number.',
+      max_failed_logins: 6,
+    });
     expect(body.session_idle_minutes).toBe(45);
     expect(body.login_criteria).toBe('Sign in with your licence number.');
     expect(body.max_failed_logins).toBe(6);
@@ -147,7 +221,15 @@ describe('PUT enterprise/{id}', () => {
 
     const log = await get(`/api/DataChangeLog?entity=enterprises&object_id=${t.enterpriseId}`);
     expect(log.statusCode).toBe(200);
-    const entry = (log.json().items as { action: string; user_id: string; user_name: string; before: Record<string, unknown>; after: Record<string, unknown> }[])[0]!;
+    const entry = (
+      log.json().items as {
+        action: string;
+        user_id: string;
+        user_name: string;
+        before: Record<string, unknown>;
+        after: Record<string, unknown>;
+      }[]
+    )[0]!;
     expect(entry.action).toBe('update');
     expect(entry.user_id).toBe(t.admin.userId);
     expect(entry.user_name).toBe(t.admin.userName);
@@ -168,7 +250,11 @@ describe('PUT enterprise/{id}', () => {
     const badLink = await putEnterprise({ user_voice_link: 'not a link' });
     expect(badLink.statusCode).toBe(400);
     expect(badLink.json().error.fields.user_voice_link).toBe('Feedback link must be a web address');
-    const noWrapper = await t.call(t.admin, { method: 'PUT', url: `/api/enterprise/${t.enterpriseId}`, payload: { session_idle_minutes: 40 } });
+    const noWrapper = await t.call(t.admin, {
+      method: 'PUT',
+      url: `/api/enterprise/${t.enterpriseId}`,
+      payload: { session_idle_minutes: 40 },
+    });
     expect(noWrapper.statusCode).toBe(400);
     expect(noWrapper.json().error.fields).toHaveProperty('enterprise');
     const badId = await putEnterprise({}, t.admin, 'not-a-uuid');
@@ -178,7 +264,11 @@ describe('PUT enterprise/{id}', () => {
   });
 
   it('answers 401 anonymous, 403 without enterprise.write and 404 for another enterprise', async () => {
-    const anonymous = await t.call(null, { method: 'PUT', url: `/api/enterprise/${t.enterpriseId}`, payload: { enterprise: { name: 'Hijacked' } } });
+    const anonymous = await t.call(null, {
+      method: 'PUT',
+      url: `/api/enterprise/${t.enterpriseId}`,
+      payload: { enterprise: { name: 'Hijacked' } },
+    });
     expect(anonymous.statusCode).toBe(401);
     const reviewer = await putEnterprise({ name: 'Hijacked' }, t.reviewer);
     expect(reviewer.statusCode).toBe(403);
@@ -216,17 +306,34 @@ describe('public essentials', () => {
   it('GET enterprise/getbyaddress finds the enterprise by its web address', async () => {
     await setSettings({ address: 'licensing.example.gov' });
     try {
-      for (const address of ['licensing.example.gov', 'https://Licensing.Example.gov/portal/signin', 'http://licensing.example.gov']) {
-        const res = await t.call(null, { method: 'GET', url: `/api/enterprise/getbyaddress?address=${encodeURIComponent(address)}` });
+      for (const address of [
+        'licensing.example.gov',
+        'https://Licensing.Example.gov/portal/signin',
+        'http://licensing.example.gov',
+      ]) {
+        const res = await t.call(null, {
+          method: 'GET',
+          url: `/api/enterprise/getbyaddress?address=${encodeURIComponent(address)}`,
+        });
         expect(res.statusCode, address).toBe(200);
-        expect(res.json()).toMatchObject({ id: t.enterpriseId, name: 'Test State EMS', address: 'licensing.example.gov' });
+        expect(res.json()).toMatchObject({
+          id: t.enterpriseId,
+          name: 'Test State EMS',
+          address: 'licensing.example.gov',
+        });
         expect(res.json()).not.toHaveProperty('recaptcha_secret');
       }
-      const unknown = await t.call(null, { method: 'GET', url: '/api/enterprise/getbyaddress?address=elsewhere.example.org' });
+      const unknown = await t.call(null, {
+        method: 'GET',
+        url: '/api/enterprise/getbyaddress?address=elsewhere.example.org',
+      });
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json().error.code).toBe('not_found');
       // An address without a host names no enterprise (not the ones without an address).
-      const hostless = await t.call(null, { method: 'GET', url: `/api/enterprise/getbyaddress?address=${encodeURIComponent('https://')}` });
+      const hostless = await t.call(null, {
+        method: 'GET',
+        url: `/api/enterprise/getbyaddress?address=${encodeURIComponent('https://')}`,
+      });
       expect(hostless.statusCode).toBe(404);
       const missing = await t.call(null, { method: 'GET', url: '/api/enterprise/getbyaddress' });
       expect(missing.statusCode).toBe(400);
@@ -241,14 +348,20 @@ describe('public essentials', () => {
 
   it('GET getLogoutCriteria answers the sign-out text of an enterprise', async () => {
     await setSettings({ logout_criteria: 'Close your browser when done.' });
-    const res = await t.call(null, { method: 'GET', url: `/api/getLogoutCriteria?enterpriseID=${t.enterpriseId}` });
+    const res = await t.call(null, {
+      method: 'GET',
+      url: `/api/getLogoutCriteria?enterpriseID=${t.enterpriseId}`,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ logout_criteria: 'Close your browser when done.' });
     const bad = await t.call(null, { method: 'GET', url: '/api/getLogoutCriteria?enterpriseID=abc' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields.enterpriseID).toBe('enterpriseID must be a valid id');
     expect((await t.call(null, { method: 'GET', url: '/api/getLogoutCriteria' })).statusCode).toBe(400);
-    const unknown = await t.call(null, { method: 'GET', url: `/api/getLogoutCriteria?enterpriseID=${randomUUID()}` });
+    const unknown = await t.call(null, {
+      method: 'GET',
+      url: `/api/getLogoutCriteria?enterpriseID=${randomUUID()}`,
+    });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.code).toBe('not_found');
   });
@@ -258,7 +371,9 @@ describe('public essentials', () => {
     const res = await get('/api/Core/GetUserVoiceLink', t.nobody);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ link: 'https://feedback.example.gov/ems' });
-    expect((await get('/api/Core/GetUserVoiceLink', t.applicant)).json()).toEqual({ link: 'https://feedback.example.gov/ems' });
+    expect((await get('/api/Core/GetUserVoiceLink', t.applicant)).json()).toEqual({
+      link: 'https://feedback.example.gov/ems',
+    });
     const anonymous = await t.call(null, { method: 'GET', url: '/api/Core/GetUserVoiceLink' });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().error.code).toBe('unauthenticated');
@@ -271,7 +386,9 @@ describe('public essentials', () => {
     await setSettings({ duplicate_prevention_text: 'Do not create a second account.' });
     const res = await t.call(null, { method: 'GET', url: '/api/Core/DuplicatePreventionText' });
     expect(res.json()).toEqual({ text: 'Do not create a second account.' });
-    expect((await get('/api/Core/DuplicatePreventionText', t.nobody)).json()).toEqual({ text: 'Do not create a second account.' });
+    expect((await get('/api/Core/DuplicatePreventionText', t.nobody)).json()).toEqual({
+      text: 'Do not create a second account.',
+    });
   });
 
   it('GET AdminModule/ListPublicIdentityProvider lists only public, active providers of the enterprise', async () => {
@@ -279,8 +396,20 @@ describe('public essentials', () => {
     const rows = await t.database.db
       .insert(identityProviders)
       .values([
-        { enterprise_id: t.enterpriseId, code: 'okta', label: 'State Okta', for_portal: true, for_staff: true },
-        { enterprise_id: t.enterpriseId, code: 'azure', label: 'Agency Azure AD', for_portal: false, for_staff: true },
+        {
+          enterprise_id: t.enterpriseId,
+          code: 'okta',
+          label: 'State Okta',
+          for_portal: true,
+          for_staff: true,
+        },
+        {
+          enterprise_id: t.enterpriseId,
+          code: 'azure',
+          label: 'Agency Azure AD',
+          for_portal: false,
+          for_staff: true,
+        },
         { enterprise_id: t.enterpriseId, code: 'hidden', label: 'Hidden provider', is_public: false },
         { enterprise_id: t.enterpriseId, code: 'retired', label: 'Retired provider', active: false },
         { enterprise_id: other.id, code: 'elsewhere', label: 'Another state' },
@@ -311,7 +440,9 @@ describe('public essentials', () => {
     const res = await t.call(null, { method: 'GET', url: '/api/enterpriselogincriteria' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ login_criteria: 'Use the name on your certificate.' });
-    expect((await t.call(null, { method: 'GET', url: '/api/enterpriseLess' })).json().login_criteria).toBe('Use the name on your certificate.');
+    expect((await t.call(null, { method: 'GET', url: '/api/enterpriseLess' })).json().login_criteria).toBe(
+      'Use the name on your certificate.',
+    );
     await setSettings({ login_criteria: '' });
   });
 
@@ -321,9 +452,17 @@ describe('public essentials', () => {
     expect(off.json()).toBe(false);
     await setSettings({ disable_password_login: true });
     try {
-      expect((await t.call(null, { method: 'GET', url: '/api/Core/EnterpriseDisablePasswordLogin' })).json()).toBe(true);
-      expect((await t.call(null, { method: 'GET', url: '/api/enterpriseLess' })).json().disable_password_login).toBe(true);
-      const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { user_name: t.admin.userName, password: TEST_PASSWORD } });
+      expect(
+        (await t.call(null, { method: 'GET', url: '/api/Core/EnterpriseDisablePasswordLogin' })).json(),
+      ).toBe(true);
+      expect(
+        (await t.call(null, { method: 'GET', url: '/api/enterpriseLess' })).json().disable_password_login,
+      ).toBe(true);
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { user_name: t.admin.userName, password: TEST_PASSWORD },
+      });
       expect(login.statusCode).toBe(403);
       expect(login.json().error.code).toBe('forbidden');
       expect(login.json().error.message).toBe(messages.passwordLoginDisabled);
@@ -331,8 +470,14 @@ describe('public essentials', () => {
     } finally {
       await setSettings({ disable_password_login: false });
     }
-    expect((await t.call(null, { method: 'GET', url: '/api/Core/EnterpriseDisablePasswordLogin' })).json()).toBe(false);
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { user_name: t.admin.userName, password: TEST_PASSWORD } });
+    expect(
+      (await t.call(null, { method: 'GET', url: '/api/Core/EnterpriseDisablePasswordLogin' })).json(),
+    ).toBe(false);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { user_name: t.admin.userName, password: TEST_PASSWORD },
+    });
     expect(login.statusCode).toBe(200);
   });
 
@@ -344,7 +489,12 @@ describe('public essentials', () => {
       expect(res.json()).toEqual([
         { code: 'LETTER', field: 'enterprise_name', label: 'Enterprise name', value: 'Test State EMS' },
         { code: 'LETTER', field: 'enterprise_state', label: 'Enterprise state', value: 'TX' },
-        { code: 'LETTER', field: 'enterprise_address', label: 'Enterprise web address', value: 'ems.example.gov' },
+        {
+          code: 'LETTER',
+          field: 'enterprise_address',
+          label: 'Enterprise web address',
+          value: 'ems.example.gov',
+        },
       ]);
     } finally {
       await setSettings({ address: '' });
@@ -355,16 +505,24 @@ describe('public essentials', () => {
     const blank = await get('/api/EnterpriseMergeFields?code=');
     expect(blank.statusCode).toBe(400);
     expect(blank.json().error.fields.code).toBe('code is required');
-    expect((await t.call(null, { method: 'GET', url: '/api/EnterpriseMergeFields?code=LETTER' })).statusCode).toBe(401);
+    expect(
+      (await t.call(null, { method: 'GET', url: '/api/EnterpriseMergeFields?code=LETTER' })).statusCode,
+    ).toBe(401);
   });
 
   it('GET enterprisepubliclookup is public and reflects the setting', async () => {
     const res = await t.call(null, { method: 'GET', url: '/api/enterprisepubliclookup' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ enabled: true, name: 'Test State EMS', labels: { user: 'Person', service: 'Service', vehicle: 'Vehicle' } });
+    expect(res.json()).toEqual({
+      enabled: true,
+      name: 'Test State EMS',
+      labels: { user: 'Person', service: 'Service', vehicle: 'Vehicle' },
+    });
     await setSettings({ public_lookup_enabled: false });
     try {
-      expect((await t.call(null, { method: 'GET', url: '/api/enterprisepubliclookup' })).json().enabled).toBe(false);
+      expect((await t.call(null, { method: 'GET', url: '/api/enterprisepubliclookup' })).json().enabled).toBe(
+        false,
+      );
     } finally {
       await setSettings({ public_lookup_enabled: true });
     }
@@ -372,7 +530,8 @@ describe('public essentials', () => {
 });
 
 describe('GET EducationModule/EducationReportLookupPermission/{id}', () => {
-  const ask = (caller: typeof t.admin | null, id: string) => t.call(caller, { method: 'GET', url: `/api/EducationModule/EducationReportLookupPermission/${id}` });
+  const ask = (caller: typeof t.admin | null, id: string) =>
+    t.call(caller, { method: 'GET', url: `/api/EducationModule/EducationReportLookupPermission/${id}` });
 
   it('answers whether the person holds education.reports', async () => {
     const admin = await ask(t.admin, t.admin.userId);
@@ -408,7 +567,8 @@ describe('GET EducationModule/EducationReportLookupPermission/{id}', () => {
 });
 
 describe('POST recaptchaTokenResponse', () => {
-  const verify = (payload: Record<string, unknown>) => t.call(null, { method: 'POST', url: '/api/recaptchaTokenResponse', payload });
+  const verify = (payload: Record<string, unknown>) =>
+    t.call(null, { method: 'POST', url: '/api/recaptchaTokenResponse', payload });
 
   it('says reCAPTCHA is not configured when the enterprise has no secret', async () => {
     const before = verifications.length;
@@ -419,7 +579,10 @@ describe('POST recaptchaTokenResponse', () => {
   });
 
   it('verifies the token and the action with the verification service', async () => {
-    await t.database.db.update(enterprises).set({ recaptcha_secret: RECAPTCHA_SECRET }).where(eq(enterprises.id, t.enterpriseId));
+    await t.database.db
+      .update(enterprises)
+      .set({ recaptcha_secret: RECAPTCHA_SECRET })
+      .where(eq(enterprises.id, t.enterpriseId));
     try {
       const good = await verify({ actionString: 'login', token: 'good', enterpriseId: t.enterpriseId });
       expect(good.statusCode).toBe(200);
@@ -428,7 +591,11 @@ describe('POST recaptchaTokenResponse', () => {
       expect(sent.get('secret')).toBe(RECAPTCHA_SECRET);
       expect(sent.get('response')).toBe('good');
 
-      const wrongAction = await verify({ actionString: 'register', token: 'good', enterpriseId: t.enterpriseId });
+      const wrongAction = await verify({
+        actionString: 'register',
+        token: 'good',
+        enterpriseId: t.enterpriseId,
+      });
       expect(wrongAction.statusCode).toBe(200);
       expect(wrongAction.json()).toMatchObject({ success: false, configured: true, action: 'login' });
 
@@ -444,7 +611,10 @@ describe('POST recaptchaTokenResponse', () => {
       expect(good.body).not.toContain(RECAPTCHA_SECRET);
       expect((await get('/api/enterprise')).body).not.toContain(RECAPTCHA_SECRET);
     } finally {
-      await t.database.db.update(enterprises).set({ recaptcha_secret: '' }).where(eq(enterprises.id, t.enterpriseId));
+      await t.database.db
+        .update(enterprises)
+        .set({ recaptcha_secret: '' })
+        .where(eq(enterprises.id, t.enterpriseId));
     }
   });
 

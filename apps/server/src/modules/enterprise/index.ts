@@ -28,17 +28,31 @@ export async function enterpriseModule(app: FastifyInstance): Promise<void> {
 
   r.get('/api/enterprise', {
     config: { access: 'authenticated' },
-    schema: { tags, summary: 'The enterprise with its entities and custom field categories', response: { 200: enterprise } },
+    schema: {
+      tags,
+      summary: 'The enterprise with its entities and custom field categories',
+      response: { 200: enterprise },
+    },
     handler: async (request) => loadEnterprise(db, request.enterpriseId),
   });
 
   r.put('/api/enterprise/:id', {
     config: { access: 'enterprise.write' },
-    schema: { tags, summary: 'Change enterprise settings', params: idParams, body: enterpriseUpdateInput, response: { 200: enterprise } },
+    schema: {
+      tags,
+      summary: 'Change enterprise settings',
+      params: idParams,
+      body: enterpriseUpdateInput,
+      response: { 200: enterprise },
+    },
     handler: async (request) => {
       if (request.params.id !== request.enterpriseId) throw notFound('enterprise');
       await db.transaction(async (tx) => {
-        const [before] = await tx.select().from(enterprises).where(eq(enterprises.id, request.params.id)).for('update');
+        const [before] = await tx
+          .select()
+          .from(enterprises)
+          .where(eq(enterprises.id, request.params.id))
+          .for('update');
         if (!before) throw notFound('enterprise');
         const [after] = await tx
           .update(enterprises)
@@ -74,7 +88,11 @@ export async function enterpriseModule(app: FastifyInstance): Promise<void> {
       response: { 200: enterpriseLess },
     },
     handler: async (request) => {
-      const host = request.query.address.replace(/^https?:\/\//i, '').split('/')[0]?.toLowerCase() ?? '';
+      const host =
+        request.query.address
+          .replace(/^https?:\/\//i, '')
+          .split('/')[0]
+          ?.toLowerCase() ?? '';
       // An address without a host names no enterprise (not the ones that have no address set).
       if (!host) throw notFound('enterprise');
       const [row] = await db.select().from(enterprises).where(sql`lower(${enterprises.address}) = ${host}`);
@@ -91,26 +109,68 @@ export async function enterpriseModule(app: FastifyInstance): Promise<void> {
       querystring: z.object({ enterpriseID: z.uuid({ message: 'enterpriseID must be a valid id' }) }),
       response: { 200: z.object({ logout_criteria: z.string() }) },
     },
-    handler: async (request) => ({ logout_criteria: (await findEnterprise(db, request.query.enterpriseID)).logout_criteria }),
+    handler: async (request) => ({
+      logout_criteria: (await findEnterprise(db, request.query.enterpriseID)).logout_criteria,
+    }),
   });
 
-  const setting = (url: string, access: 'public' | 'authenticated', summary: string, schema: z.ZodType, pick: (e: typeof enterprises.$inferSelect) => unknown) =>
+  const setting = (
+    url: string,
+    access: 'public' | 'authenticated',
+    summary: string,
+    schema: z.ZodType,
+    pick: (e: typeof enterprises.$inferSelect) => unknown,
+  ) =>
     r.get(url, {
       config: { access },
       schema: { tags, summary, response: { 200: schema } },
       handler: async (request) => pick(await current(request)),
     });
 
-  setting('/api/Core/GetUserVoiceLink', 'authenticated', 'Link to the feedback site', z.object({ link: z.string() }), (e) => ({ link: e.user_voice_link }));
-  setting('/api/Core/DuplicatePreventionText', 'public', 'Text warning applicants not to create duplicate accounts', z.object({ text: z.string() }), (e) => ({ text: e.duplicate_prevention_text }));
-  setting('/api/Core/EnterpriseShowUserPublicAddresses', 'public', 'Whether public lookups show addresses', z.boolean(), (e) => e.show_user_public_addresses);
-  setting('/api/enterpriselogincriteria', 'public', 'Text shown on the sign-in page', z.object({ login_criteria: z.string() }), (e) => ({ login_criteria: e.login_criteria }));
-  setting('/api/Core/EnterpriseDisablePasswordLogin', 'public', 'Whether password sign-in is disabled', z.boolean(), (e) => e.disable_password_login);
+  setting(
+    '/api/Core/GetUserVoiceLink',
+    'authenticated',
+    'Link to the feedback site',
+    z.object({ link: z.string() }),
+    (e) => ({ link: e.user_voice_link }),
+  );
+  setting(
+    '/api/Core/DuplicatePreventionText',
+    'public',
+    'Text warning applicants not to create duplicate accounts',
+    z.object({ text: z.string() }),
+    (e) => ({ text: e.duplicate_prevention_text }),
+  );
+  setting(
+    '/api/Core/EnterpriseShowUserPublicAddresses',
+    'public',
+    'Whether public lookups show addresses',
+    z.boolean(),
+    (e) => e.show_user_public_addresses,
+  );
+  setting(
+    '/api/enterpriselogincriteria',
+    'public',
+    'Text shown on the sign-in page',
+    z.object({ login_criteria: z.string() }),
+    (e) => ({ login_criteria: e.login_criteria }),
+  );
+  setting(
+    '/api/Core/EnterpriseDisablePasswordLogin',
+    'public',
+    'Whether password sign-in is disabled',
+    z.boolean(),
+    (e) => e.disable_password_login,
+  );
   setting(
     '/api/enterprisepubliclookup',
     'public',
     'Whether and how the public licence lookup is offered',
-    z.object({ enabled: z.boolean(), name: z.string(), labels: z.object({ user: z.string(), service: z.string(), vehicle: z.string() }) }),
+    z.object({
+      enabled: z.boolean(),
+      name: z.string(),
+      labels: z.object({ user: z.string(), service: z.string(), vehicle: z.string() }),
+    }),
     (e) => ({ enabled: e.public_lookup_enabled, name: e.name, labels: e.labels }),
   );
 
@@ -119,13 +179,35 @@ export async function enterpriseModule(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'Identity providers offered on the sign-in page',
-      response: { 200: z.array(z.object({ id: z.uuid(), code: z.string(), label: z.string(), for_portal: z.boolean(), for_staff: z.boolean() })) },
+      response: {
+        200: z.array(
+          z.object({
+            id: z.uuid(),
+            code: z.string(),
+            label: z.string(),
+            for_portal: z.boolean(),
+            for_staff: z.boolean(),
+          }),
+        ),
+      },
     },
     handler: async (request) =>
       db
-        .select({ id: identityProviders.id, code: identityProviders.code, label: identityProviders.label, for_portal: identityProviders.for_portal, for_staff: identityProviders.for_staff })
+        .select({
+          id: identityProviders.id,
+          code: identityProviders.code,
+          label: identityProviders.label,
+          for_portal: identityProviders.for_portal,
+          for_staff: identityProviders.for_staff,
+        })
         .from(identityProviders)
-        .where(and(eq(identityProviders.enterprise_id, request.enterpriseId), eq(identityProviders.is_public, true), eq(identityProviders.active, true)))
+        .where(
+          and(
+            eq(identityProviders.enterprise_id, request.enterpriseId),
+            eq(identityProviders.is_public, true),
+            eq(identityProviders.active, true),
+          ),
+        )
         .orderBy(asc(identityProviders.label)),
   });
 
@@ -135,7 +217,9 @@ export async function enterpriseModule(app: FastifyInstance): Promise<void> {
       tags,
       summary: 'Enterprise values usable as merge fields in templates',
       querystring: z.object({ code: z.string().trim().min(1, 'code is required').max(64) }),
-      response: { 200: z.array(z.object({ code: z.string(), field: z.string(), label: z.string(), value: z.string() })) },
+      response: {
+        200: z.array(z.object({ code: z.string(), field: z.string(), label: z.string(), value: z.string() })),
+      },
     },
     handler: async (request) => {
       const e = await current(request);
@@ -150,7 +234,12 @@ export async function enterpriseModule(app: FastifyInstance): Promise<void> {
 
   r.get('/api/EducationModule/EducationReportLookupPermission/:id', {
     config: { access: 'authenticated' },
-    schema: { tags, summary: 'Whether a person may look up education reports', params: idParams, response: { 200: z.boolean() } },
+    schema: {
+      tags,
+      summary: 'Whether a person may look up education reports',
+      params: idParams,
+      response: { 200: z.boolean() },
+    },
     handler: async (request) => {
       const auth = request.auth!;
       if (request.params.id !== auth.userId && !auth.isStaff) throw forbidden();
@@ -174,11 +263,25 @@ export async function enterpriseModule(app: FastifyInstance): Promise<void> {
       tags,
       summary: 'Verify a reCAPTCHA token for an action',
       body: recaptchaInput,
-      response: { 200: z.object({ success: z.boolean(), configured: z.boolean(), score: z.number().optional(), action: z.string().optional(), errors: z.array(z.string()).optional() }) },
+      response: {
+        200: z.object({
+          success: z.boolean(),
+          configured: z.boolean(),
+          score: z.number().optional(),
+          action: z.string().optional(),
+          errors: z.array(z.string()).optional(),
+        }),
+      },
     },
     handler: async (request) => {
       const e = await findEnterprise(db, request.body.enterpriseId);
-      return verifyRecaptcha(app.deps.config.RECAPTCHA_VERIFY_URL, e.recaptcha_secret, request.body.token, request.body.actionString, request.log);
+      return verifyRecaptcha(
+        app.deps.config.RECAPTCHA_VERIFY_URL,
+        e.recaptcha_secret,
+        request.body.token,
+        request.body.actionString,
+        request.log,
+      );
     },
   });
 }

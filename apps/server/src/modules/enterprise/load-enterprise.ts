@@ -5,7 +5,13 @@ import { notFound } from '../../platform/http/errors';
 
 type EnterpriseRow = typeof enterprises.$inferSelect;
 type EntityRow = ReferenceRow & { is_user: boolean; is_service: boolean; is_vehicle: boolean };
-type FieldRow = ReferenceRow & { entity_id: string; category: string; name: string; field_type: string; required: boolean };
+type FieldRow = ReferenceRow & {
+  entity_id: string;
+  category: string;
+  name: string;
+  field_type: string;
+  required: boolean;
+};
 
 /** The settings staff may see: everything but secrets. */
 export function presentSettings(row: EnterpriseRow): EnterpriseSettings & { id: string } {
@@ -23,7 +29,11 @@ export async function findEnterprise(db: Db, id: string): Promise<EnterpriseRow>
 export async function loadEnterprise(db: Db, id: string): Promise<Enterprise> {
   const row = await findEnterprise(db, id);
   const [entityRows, fieldRows] = (await Promise.all([
-    db.select().from(entities).where(eq(entities.enterprise_id, id)).orderBy(asc(entities.sort_order), asc(entities.label)),
+    db
+      .select()
+      .from(entities)
+      .where(eq(entities.enterprise_id, id))
+      .orderBy(asc(entities.sort_order), asc(entities.label)),
     db
       .select()
       .from(entity_enterprise_fields)
@@ -38,8 +48,17 @@ export async function loadEnterprise(db: Db, id: string): Promise<Enterprise> {
       for (const f of fieldRows.filter((f) => f.entity_id === e.id)) {
         const name = String(f.category);
         let c = categories.get(name);
-        if (!c) categories.set(name, (c = { name, label: name, fields: [] }));
-        c.fields.push({ id: f.id, name: f.name, label: f.label, field_type: f.field_type, required: f.required });
+        if (!c) {
+          c = { name, label: name, fields: [] };
+          categories.set(name, c);
+        }
+        c.fields.push({
+          id: f.id,
+          name: f.name,
+          label: f.label,
+          field_type: f.field_type,
+          required: f.required,
+        });
       }
       return {
         id: e.id,

@@ -27,9 +27,20 @@ export async function verifyRecaptcha(
       body: new URLSearchParams({ secret, response: token }),
       signal: AbortSignal.timeout(5000),
     });
-    const body = (await res.json()) as { success?: boolean; score?: number; action?: string; 'error-codes'?: string[] };
+    const body = (await res.json()) as {
+      success?: boolean;
+      score?: number;
+      action?: string;
+      'error-codes'?: string[];
+    };
     const actionOk = body.action === undefined || body.action === expectedAction;
-    return { success: body.success === true && actionOk, configured: true, score: body.score, action: body.action, errors: body['error-codes'] };
+    return {
+      success: body.success === true && actionOk,
+      configured: true,
+      score: body.score,
+      action: body.action,
+      errors: body['error-codes'],
+    };
   } catch (err) {
     log.warn({ err }, 'reCAPTCHA verification failed');
     return { success: false, configured: true, errors: ['verification-unavailable'] };

@@ -1,4 +1,12 @@
-import { dataChange, dataChangeLogQuery, listQuery, listResponse, logAccessInput, logClientErrorInput, logFormProgressInput } from '@licensure/contracts';
+import {
+  dataChange,
+  dataChangeLogQuery,
+  listQuery,
+  listResponse,
+  logAccessInput,
+  logClientErrorInput,
+  logFormProgressInput,
+} from '@licensure/contracts';
 import { accessLog, clientErrorLog, dataChangeLog, formProgressLog, users } from '@licensure/db';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -13,12 +21,17 @@ export async function loggingModule(app: FastifyInstance): Promise<void> {
   const { db } = app.deps.database;
 
   /** A page of the data change log, newest first, with the name of who made each change. */
-  async function changes(enterpriseId: string, where: SQL | undefined, page: { currentPage: number; numPerPage: number }) {
+  async function changes(
+    enterpriseId: string,
+    where: SQL | undefined,
+    page: { currentPage: number; numPerPage: number },
+  ) {
     const condition = and(eq(dataChangeLog.enterprise_id, enterpriseId), where);
     const [items, [count]] = await Promise.all([
       db
         .select({
           id: dataChangeLog.id,
+          seq: dataChangeLog.seq,
           enterprise_id: dataChangeLog.enterprise_id,
           user_id: dataChangeLog.user_id,
           user_name: users.user_name,
@@ -32,22 +45,38 @@ export async function loggingModule(app: FastifyInstance): Promise<void> {
         .from(dataChangeLog)
         .leftJoin(users, eq(users.id, dataChangeLog.user_id))
         .where(condition)
-        .orderBy(desc(dataChangeLog.changed_at), desc(dataChangeLog.id))
+        .orderBy(desc(dataChangeLog.seq))
         .limit(page.numPerPage)
         .offset((page.currentPage - 1) * page.numPerPage),
       db.select({ total: sql<number>`cast(count(*) as integer)` }).from(dataChangeLog).where(condition),
     ]);
-    return { items: items.map((i) => ({ ...i, changed_at: i.changed_at.toISOString() })), total: count?.total ?? 0, ...page };
+    return {
+      items: items.map((i) => ({ ...i, changed_at: i.changed_at.toISOString() })),
+      total: count?.total ?? 0,
+      ...page,
+    };
   }
   const page = listQuery.pick({ currentPage: true, numPerPage: true });
   const response = { 200: listResponse(dataChange) };
 
   r.get('/api/DataChangeLog', {
     config: { access: 'logging.read' },
-    schema: { tags, summary: 'Who changed what and when (filter by entity and object)', querystring: dataChangeLogQuery.extend(page.shape), response },
+    schema: {
+      tags,
+      summary: 'Who changed what and when (filter by entity and object)',
+      querystring: dataChangeLogQuery.extend(page.shape),
+      response,
+    },
     handler: async (request) => {
       const { entity, object_id, ...p } = request.query;
-      return changes(request.enterpriseId, and(entity ? eq(dataChangeLog.entity, entity) : undefined, object_id ? eq(dataChangeLog.object_id, object_id) : undefined), p);
+      return changes(
+        request.enterpriseId,
+        and(
+          entity ? eq(dataChangeLog.entity, entity) : undefined,
+          object_id ? eq(dataChangeLog.object_id, object_id) : undefined,
+        ),
+        p,
+      );
     },
   });
 
@@ -56,7 +85,9 @@ export async function loggingModule(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'History of the locations (stations) of a service, from the data change log',
-      querystring: z.object({ service_id: z.uuid({ message: 'service_id must be a valid id' }) }).extend(page.shape),
+      querystring: z
+        .object({ service_id: z.uuid({ message: 'service_id must be a valid id' }) })
+        .extend(page.shape),
       response,
     },
     handler: async (request) => {
@@ -77,18 +108,33 @@ export async function loggingModule(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'History of a trigger configuration trigger, from the data change log',
-      querystring: z.object({ trigger_configuration_trigger_id: z.uuid({ message: 'trigger_configuration_trigger_id must be a valid id' }) }).extend(page.shape),
+      querystring: z
+        .object({
+          trigger_configuration_trigger_id: z.uuid({
+            message: 'trigger_configuration_trigger_id must be a valid id',
+          }),
+        })
+        .extend(page.shape),
       response,
     },
     handler: async (request) => {
       const { trigger_configuration_trigger_id: id, ...p } = request.query;
-      return changes(request.enterpriseId, and(eq(dataChangeLog.entity, 'trigger_configuration_triggers'), eq(dataChangeLog.object_id, id)), p);
+      return changes(
+        request.enterpriseId,
+        and(eq(dataChangeLog.entity, 'trigger_configuration_triggers'), eq(dataChangeLog.object_id, id)),
+        p,
+      );
     },
   });
 
   r.post('/api/Logger/LogAccess', {
     config: { access: 'authenticated' },
-    schema: { tags, summary: "Record that the caller read a sensitive field of a person's record", body: logAccessInput, response: { 201: z.object({ id: z.uuid() }) } },
+    schema: {
+      tags,
+      summary: "Record that the caller read a sensitive field of a person's record",
+      body: logAccessInput,
+      response: { 201: z.object({ id: z.uuid() }) },
+    },
     handler: async (request, reply) => {
       const [subject] = await db
         .select({ id: users.id })
@@ -97,7 +143,12 @@ export async function loggingModule(app: FastifyInstance): Promise<void> {
       if (!subject) throw notFound('person');
       const [row] = await db
         .insert(accessLog)
-        .values({ enterprise_id: request.enterpriseId, viewer_id: request.auth!.userId, user_id: subject.id, field: request.body.field })
+        .values({
+          enterprise_id: request.enterpriseId,
+          viewer_id: request.auth!.userId,
+          user_id: subject.id,
+          field: request.body.field,
+        })
         .returning({ id: accessLog.id });
       return reply.status(201).send(row!);
     },
@@ -105,11 +156,21 @@ export async function loggingModule(app: FastifyInstance): Promise<void> {
 
   r.post('/api/Logger/LogFormProgress', {
     config: { access: 'authenticated' },
-    schema: { tags, summary: 'Record progress through a form response', body: logFormProgressInput, response: { 201: z.object({ id: z.uuid() }) } },
+    schema: {
+      tags,
+      summary: 'Record progress through a form response',
+      body: logFormProgressInput,
+      response: { 201: z.object({ id: z.uuid() }) },
+    },
     handler: async (request, reply) => {
       const [row] = await db
         .insert(formProgressLog)
-        .values({ enterprise_id: request.enterpriseId, user_id: request.auth!.userId, fb_response_id: request.body.fb_response_id, text: request.body.text })
+        .values({
+          enterprise_id: request.enterpriseId,
+          user_id: request.auth!.userId,
+          fb_response_id: request.body.fb_response_id,
+          text: request.body.text,
+        })
         .returning({ id: formProgressLog.id });
       return reply.status(201).send(row!);
     },
@@ -117,7 +178,12 @@ export async function loggingModule(app: FastifyInstance): Promise<void> {
 
   r.post('/api/Logger/LogAngularApiErrors', {
     config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
-    schema: { tags, summary: 'Report an error that happened in the web app', body: logClientErrorInput, response: { 201: z.object({ id: z.uuid() }) } },
+    schema: {
+      tags,
+      summary: 'Report an error that happened in the web app',
+      body: logClientErrorInput,
+      response: { 201: z.object({ id: z.uuid() }) },
+    },
     handler: async (request, reply) => {
       const [row] = await db
         .insert(clientErrorLog)

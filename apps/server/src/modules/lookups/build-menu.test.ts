@@ -17,3 +17,37 @@ describe('buildMenu', () => {
     expect(buildMenu([{ id: 'a', label: 'A', slug: 'a', parent_id: 'a' }])).toHaveLength(1);
   });
 });
+
+describe('buildMenu with a cycle of parents', () => {
+  it('cuts the cycle once, so every page appears once', () => {
+    const menu = buildMenu([
+      { id: 'a', label: 'A', slug: 'a', parent_id: 'c' },
+      { id: 'b', label: 'B', slug: 'b', parent_id: 'a' },
+      { id: 'c', label: 'C', slug: 'c', parent_id: 'b' },
+      { id: 'd', label: 'D', slug: 'd', parent_id: 'b' },
+    ]);
+    expect(menu.map((n) => n.id)).toEqual(['c']);
+    expect(JSON.parse(JSON.stringify(menu))).toEqual([
+      {
+        id: 'c',
+        label: 'C',
+        slug: 'c',
+        children: [
+          {
+            id: 'a',
+            label: 'A',
+            slug: 'a',
+            children: [
+              {
+                id: 'b',
+                label: 'B',
+                slug: 'b',
+                children: [{ id: 'd', label: 'D', slug: 'd', children: [] }],
+              },
+            ],
+          },
+        ],
+      },
+    ]);
+  });
+});

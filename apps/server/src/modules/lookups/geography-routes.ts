@@ -21,14 +21,21 @@ export async function geographyRoutes(app: FastifyInstance): Promise<void> {
 
   async function stateOf(param: string) {
     const value = param.toUpperCase();
-    const [s] = await db.select().from(states).where(or(eq(states.abbreviation, value), eq(states.fips, value)));
+    const [s] = await db
+      .select()
+      .from(states)
+      .where(or(eq(states.abbreviation, value), eq(states.fips, value)));
     if (!s) throw badRequest({ state: `There is no state ${param}` });
     return s;
   }
 
   r.get('/api/gnis/states', {
     config: { access: 'lookups.read' },
-    schema: { tags, summary: 'US states and territories with FIPS codes', response: { 200: z.array(z.object({ fips: z.string(), abbreviation: z.string(), name: z.string() })) } },
+    schema: {
+      tags,
+      summary: 'US states and territories with FIPS codes',
+      response: { 200: z.array(z.object({ fips: z.string(), abbreviation: z.string(), name: z.string() })) },
+    },
     handler: async () => db.select().from(states).orderBy(asc(states.name)),
   });
 
@@ -52,7 +59,16 @@ export async function geographyRoutes(app: FastifyInstance): Promise<void> {
       tags,
       summary: 'Places (cities and towns) of a state, optionally of one county',
       querystring: z.object({ state: stateParam, county: countyParam.optional() }),
-      response: { 200: z.array(z.object({ name: z.string(), state_abbreviation: z.string(), county_fips: z.string(), gnis_id: z.string().nullable() })) },
+      response: {
+        200: z.array(
+          z.object({
+            name: z.string(),
+            state_abbreviation: z.string(),
+            county_fips: z.string(),
+            gnis_id: z.string().nullable(),
+          }),
+        ),
+      },
     },
     handler: async (request) => {
       const s = await stateOf(request.query.state);
@@ -61,7 +77,12 @@ export async function geographyRoutes(app: FastifyInstance): Promise<void> {
       return db
         .select()
         .from(places)
-        .where(and(eq(places.state_abbreviation, s.abbreviation), countyFips ? eq(places.county_fips, countyFips) : undefined))
+        .where(
+          and(
+            eq(places.state_abbreviation, s.abbreviation),
+            countyFips ? eq(places.county_fips, countyFips) : undefined,
+          ),
+        )
         .orderBy(asc(places.name));
     },
   });
@@ -71,15 +92,34 @@ export async function geographyRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary: 'The county (FIPS) and place of a ZIP code',
-      querystring: z.object({ postalCode: z.string().trim().regex(/^\d{5}(-\d{4})?$/, 'postalCode must be a 5-digit ZIP code or ZIP+4') }),
+      querystring: z.object({
+        postalCode: z
+          .string()
+          .trim()
+          .regex(/^\d{5}(-\d{4})?$/, 'postalCode must be a 5-digit ZIP code or ZIP+4'),
+      }),
       response: {
-        200: z.array(z.object({ zip: z.string(), county_fips: z.string(), county_name: z.string().nullable(), state_abbreviation: z.string(), city: z.string() })),
+        200: z.array(
+          z.object({
+            zip: z.string(),
+            county_fips: z.string(),
+            county_name: z.string().nullable(),
+            state_abbreviation: z.string(),
+            city: z.string(),
+          }),
+        ),
       },
     },
     handler: async (request) => {
       const zip = request.query.postalCode.slice(0, 5);
       return db
-        .select({ zip: zipCounties.zip, county_fips: zipCounties.county_fips, county_name: counties.name, state_abbreviation: zipCounties.state_abbreviation, city: zipCounties.city })
+        .select({
+          zip: zipCounties.zip,
+          county_fips: zipCounties.county_fips,
+          county_name: counties.name,
+          state_abbreviation: zipCounties.state_abbreviation,
+          city: zipCounties.city,
+        })
         .from(zipCounties)
         .leftJoin(counties, eq(counties.fips, zipCounties.county_fips))
         .where(eq(zipCounties.zip, zip));

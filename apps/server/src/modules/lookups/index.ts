@@ -1,9 +1,9 @@
 import { referenceLists } from '@licensure/contracts';
 import { referenceTables } from '@licensure/db';
 import type { FastifyInstance } from 'fastify';
-import { registerResource, type ResourceHooks } from '../../platform/resources/register-resource';
-import { lookupRoutes } from './lookup-routes';
+import { type ResourceHooks, registerResource } from '../../platform/resources/register-resource';
 import { geographyRoutes } from './geography-routes';
+import { lookupRoutes } from './lookup-routes';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -12,7 +12,8 @@ const hooks: Record<string, ResourceHooks> = {
   training_locations: {
     normalize(input) {
       for (const key of ['region_id']) {
-        if (key in input && (typeof input[key] !== 'string' || !UUID.test(input[key] as string))) input[key] = null;
+        if (key in input && (typeof input[key] !== 'string' || !UUID.test(input[key] as string)))
+          input[key] = null;
       }
     },
   },

@@ -4,9 +4,9 @@ import {
   data_elements,
   datasets,
   document_types,
+  enterprises,
   entities,
   entity_enterprise_fields,
-  enterprises,
   processStatuses,
   user_statuses,
   xslt_stylesheets,
@@ -31,12 +31,28 @@ export async function lookupRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/api/CMSPages/getmenu', {
     config: { access: 'public' },
-    schema: { tags, summary: 'Menu tree of the published portal pages', response: { 200: z.array(menuNode) } },
+    schema: {
+      tags,
+      summary: 'Menu tree of the published portal pages',
+      response: { 200: z.array(menuNode) },
+    },
     handler: async (request) => {
       const rows = await db
-        .select({ id: cms_pages.id, label: cms_pages.label, slug: cms_pages.slug, parent_id: cms_pages.parent_id, sort_order: cms_pages.sort_order })
+        .select({
+          id: cms_pages.id,
+          label: cms_pages.label,
+          slug: cms_pages.slug,
+          parent_id: cms_pages.parent_id,
+          sort_order: cms_pages.sort_order,
+        })
         .from(cms_pages)
-        .where(and(eq(cms_pages.enterprise_id, request.enterpriseId), eq(cms_pages.published, true), eq(cms_pages.active, true)))
+        .where(
+          and(
+            eq(cms_pages.enterprise_id, request.enterpriseId),
+            eq(cms_pages.published, true),
+            eq(cms_pages.active, true),
+          ),
+        )
         .orderBy(asc(cms_pages.sort_order), asc(cms_pages.label));
       return buildMenu(rows);
     },
@@ -49,13 +65,23 @@ export async function lookupRoutes(app: FastifyInstance): Promise<void> {
       db
         .select()
         .from(document_types)
-        .where(and(eq(document_types.enterprise_id, request.enterpriseId), eq(document_types.is_other, true), eq(document_types.active, true)))
+        .where(
+          and(
+            eq(document_types.enterprise_id, request.enterpriseId),
+            eq(document_types.is_other, true),
+            eq(document_types.active, true),
+          ),
+        )
         .orderBy(asc(document_types.sort_order), asc(document_types.label)),
   });
 
   r.get('/api/InspectionDatasets', {
     config: { access: 'lookups.read' },
-    schema: { tags, summary: 'Data sets used by inspections, optionally of one entity', querystring: z.object({ entityId: uuid('entityId').optional() }) },
+    schema: {
+      tags,
+      summary: 'Data sets used by inspections, optionally of one entity',
+      querystring: z.object({ entityId: uuid('entityId').optional() }),
+    },
     handler: async (request) =>
       db
         .select()
@@ -72,16 +98,31 @@ export async function lookupRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/api/criminalhistory/getuserstatuses', {
     config: { access: 'lookups.read' },
-    schema: { tags, summary: 'Criminal history statuses: the defaults merged with the enterprise list', response: { 200: codeLabel } },
+    schema: {
+      tags,
+      summary: 'Criminal history statuses: the defaults merged with the enterprise list',
+      response: { 200: codeLabel },
+    },
     handler: async (request) => {
       const rows = await db
         .select({ code: data_elements.code, label: data_elements.label })
         .from(data_elements)
-        .where(and(eq(data_elements.enterprise_id, request.enterpriseId), eq(data_elements.data_section_name, 'criminal_history_status'), eq(data_elements.active, true)))
+        .where(
+          and(
+            eq(data_elements.enterprise_id, request.enterpriseId),
+            eq(data_elements.data_section_name, 'criminal_history_status'),
+            eq(data_elements.active, true),
+          ),
+        )
         .orderBy(asc(data_elements.sort_order), asc(data_elements.label));
       const seen = new Set(rows.map((row) => String(row.label).toLowerCase()));
-      const defaults = defaultCriminalHistoryStatuses.filter((d) => !seen.has(d.toLowerCase())).map((label) => ({ code: label.toUpperCase(), label }));
-      return [...defaults, ...rows.map((row) => ({ code: row.code as string | null, label: String(row.label) }))];
+      const defaults = defaultCriminalHistoryStatuses
+        .filter((d) => !seen.has(d.toLowerCase()))
+        .map((label) => ({ code: label.toUpperCase(), label }));
+      return [
+        ...defaults,
+        ...rows.map((row) => ({ code: row.code as string | null, label: String(row.label) })),
+      ];
     },
   });
 
@@ -93,9 +134,16 @@ export async function lookupRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/api/regions/getAbbreviation', {
     config: { access: 'lookups.read' },
-    schema: { tags, summary: "The enterprise's state abbreviation", response: { 200: z.object({ abbreviation: z.string() }) } },
+    schema: {
+      tags,
+      summary: "The enterprise's state abbreviation",
+      response: { 200: z.object({ abbreviation: z.string() }) },
+    },
     handler: async (request) => {
-      const [e] = await db.select({ abbreviation: enterprises.abbreviation }).from(enterprises).where(eq(enterprises.id, request.enterpriseId));
+      const [e] = await db
+        .select({ abbreviation: enterprises.abbreviation })
+        .from(enterprises)
+        .where(eq(enterprises.id, request.enterpriseId));
       if (!e) throw notFound('enterprise');
       return e;
     },
@@ -108,7 +156,12 @@ export async function lookupRoutes(app: FastifyInstance): Promise<void> {
       const [row] = await db
         .select({ content: xslt_stylesheets.content })
         .from(xslt_stylesheets)
-        .where(and(eq(xslt_stylesheets.id, request.query.id), eq(xslt_stylesheets.enterprise_id, request.enterpriseId)));
+        .where(
+          and(
+            eq(xslt_stylesheets.id, request.query.id),
+            eq(xslt_stylesheets.enterprise_id, request.enterpriseId),
+          ),
+        );
       if (!row) throw notFound('stylesheet');
       return reply.type('application/xslt+xml; charset=utf-8').send(row.content);
     },
@@ -116,12 +169,21 @@ export async function lookupRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/api/Statuses', {
     config: { access: 'lookups.read' },
-    schema: { tags, summary: 'The statuses of a review process', querystring: z.object({ ProcessID: uuid('ProcessID') }) },
+    schema: {
+      tags,
+      summary: 'The statuses of a review process',
+      querystring: z.object({ ProcessID: uuid('ProcessID') }),
+    },
     handler: async (request) =>
       db
         .select()
         .from(processStatuses)
-        .where(and(eq(processStatuses.process_id, request.query.ProcessID), eq(processStatuses.enterprise_id, request.enterpriseId)))
+        .where(
+          and(
+            eq(processStatuses.process_id, request.query.ProcessID),
+            eq(processStatuses.enterprise_id, request.enterpriseId),
+          ),
+        )
         .orderBy(asc(processStatuses.sort_order), asc(processStatuses.label)),
   });
 
@@ -140,7 +202,13 @@ export async function lookupRoutes(app: FastifyInstance): Promise<void> {
         })
         .from(entity_enterprise_fields)
         .innerJoin(entities, eq(entities.id, entity_enterprise_fields.entity_id))
-        .where(and(eq(entity_enterprise_fields.enterprise_id, request.enterpriseId), eq(entities.code, 'self_entered_course'), eq(entity_enterprise_fields.active, true)))
+        .where(
+          and(
+            eq(entity_enterprise_fields.enterprise_id, request.enterpriseId),
+            eq(entities.code, 'self_entered_course'),
+            eq(entity_enterprise_fields.active, true),
+          ),
+        )
         .orderBy(asc(entity_enterprise_fields.sort_order), asc(entity_enterprise_fields.label)),
   });
 
@@ -156,7 +224,9 @@ export async function lookupRoutes(app: FastifyInstance): Promise<void> {
       const [row] = await db
         .select({ locked: user_statuses.locked, locked_message: user_statuses.locked_message })
         .from(user_statuses)
-        .where(and(eq(user_statuses.id, request.params.id), eq(user_statuses.enterprise_id, request.enterpriseId)));
+        .where(
+          and(eq(user_statuses.id, request.params.id), eq(user_statuses.enterprise_id, request.enterpriseId)),
+        );
       if (!row) throw notFound('user status');
       return row as { locked: boolean; locked_message: string | null };
     },

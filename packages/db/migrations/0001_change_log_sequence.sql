@@ -1,0 +1,3 @@
+DROP INDEX "data_change_log_object_idx";--> statement-breakpoint
+ALTER TABLE "data_change_log" ADD COLUMN "seq" bigint NOT NULL GENERATED ALWAYS AS IDENTITY (sequence name "data_change_log_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1);--> statement-breakpoint
+CREATE INDEX "data_change_log_object_idx" ON "data_change_log" USING btree ("entity","object_id","seq");
