@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../axe';
 
-test('staff sign in, create, edit and delete a reference value, see a field error, and sign out', async ({ page }) => {
+test('staff sign in, create, edit and delete a reference value, see a field error, and sign out', async ({
+  page,
+}) => {
   await page.goto('/signin');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectNoAxeViolations(page);
