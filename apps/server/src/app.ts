@@ -13,6 +13,7 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import type { Config } from './config';
 import { registerModules } from './modules';
 import { authPlugin } from './platform/auth/plugin';
+import { createSessionCache, type SessionCache } from './platform/auth/session-cache';
 import { registerErrorHandling } from './platform/http/errors';
 import { createMessageHub, type MessageHub } from './platform/realtime/message-hub';
 import { createEnterpriseResolver, type EnterpriseResolver } from './platform/tenancy/enterprise-resolver';
@@ -31,7 +32,7 @@ export interface AppDeps {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    deps: AppDeps & { resolver: EnterpriseResolver; hub: MessageHub };
+    deps: AppDeps & { resolver: EnterpriseResolver; hub: MessageHub; sessions: SessionCache };
     registeredRoutes: RegisteredRoute[];
   }
 }
@@ -44,7 +45,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const resolver = createEnterpriseResolver(deps.database.db);
   const hub = createMessageHub(deps.database.notifier, app.log);
-  app.decorate('deps', { ...deps, resolver, hub });
+  const sessions = createSessionCache(deps.database.db, deps.database.notifier);
+  await sessions.listen();
+  app.decorate('deps', { ...deps, resolver, hub, sessions });
   app.decorate('registeredRoutes', [] as RegisteredRoute[]);
 
   app.setValidatorCompiler(validatorCompiler);
@@ -88,7 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.swagger(),
   );
 
-  await app.register(authPlugin, { db: deps.database.db, resolver });
+  await app.register(authPlugin, { db: deps.database.db, resolver, sessions });
   await registerModules(app);
   await serveWebApp(app, deps.config.WEB_DIST);
   app.addHook('onClose', async () => hub.close());

@@ -3,13 +3,7 @@ import { isSessionAliveQuery, loginInput, sessionInfo } from '@licensure/contrac
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  endSession,
-  expireSession,
-  loadSession,
-  SESSION_COOKIE,
-  touchSession,
-} from '../../platform/auth/session-store';
+import { loadSession, SESSION_COOKIE, touchSession } from '../../platform/auth/session-store';
 import { unauthenticated } from '../../platform/http/errors';
 import { presentSession } from './present-session';
 import { signIn } from './sign-in';
@@ -53,7 +47,7 @@ export async function sessionModule(app: FastifyInstance): Promise<void> {
     config: { access: 'public' },
     schema: { tags, summary: 'Sign out and end the session' },
     handler: async (request, reply) => {
-      if (request.auth) await endSession(db, request.auth.sessionId);
+      if (request.auth) await app.deps.sessions.end(request.auth.sessionId);
       clearCookie(reply);
       return reply.status(204).send();
     },
@@ -83,7 +77,7 @@ export async function sessionModule(app: FastifyInstance): Promise<void> {
     config: { access: 'authenticated' },
     schema: { tags, summary: 'Expire the current session now' },
     handler: async (request, reply) => {
-      await expireSession(db, request.auth!.sessionId);
+      await app.deps.sessions.expire(request.auth!.sessionId);
       clearCookie(reply);
       return reply.status(204).send();
     },
@@ -121,7 +115,7 @@ export async function sessionModule(app: FastifyInstance): Promise<void> {
     config: { access: 'public' },
     schema: { tags, summary: 'End the session and delete its cookie' },
     handler: async (request, reply) => {
-      if (request.auth) await endSession(db, request.auth.sessionId);
+      if (request.auth) await app.deps.sessions.end(request.auth.sessionId);
       clearCookie(reply);
       return reply.status(204).send();
     },

@@ -212,6 +212,34 @@ describe('session routes', () => {
   });
 });
 
+describe('session cache', () => {
+  it('serves a signed-in caller without a session query until the session is invalidated', async () => {
+    const me = await t.createCaller(['lookups.read']);
+    expect((await t.call(me, { method: 'GET', url: '/api/alerttypes' })).statusCode).toBe(200);
+    await t.database.db.delete(sessions).where(eq(sessions.user_id, me.userId));
+    expect((await t.call(me, { method: 'GET', url: '/api/alerttypes' })).statusCode).toBe(200);
+    await t.app.deps.sessions.invalidate('*');
+    expect((await t.call(me, { method: 'GET', url: '/api/alerttypes' })).statusCode).toBe(401);
+  });
+
+  it('a session ended through one server process is refused at once by another', async () => {
+    const { buildApp } = await import('../../app');
+    const { loadConfig } = await import('../../config');
+    const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' });
+    const other = await buildApp({ config, database: t.database, logger: false });
+    try {
+      const me = await t.createCaller(['lookups.read']);
+      const viaOther = () =>
+        other.inject({ method: 'GET', url: '/api/alerttypes', headers: { cookie: me.cookie } });
+      expect((await viaOther()).statusCode).toBe(200);
+      expect((await t.call(me, { method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(204);
+      await expect.poll(async () => (await viaOther()).statusCode, { timeout: 3000 }).toBe(401);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('GET userPermissions', () => {
   it('lists the permission keys of the signed-in user; 401 when signed out', async () => {
     const me = await t.createCaller(['lookups.read', 'logging.read']);

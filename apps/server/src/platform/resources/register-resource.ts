@@ -17,7 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, recordChange } from '../audit/record-change';
 import { AppError, fromDatabaseError, notFound } from '../http/errors';
-import { countAll, listOrder, listWhere } from './list-query';
+import { createListQueries } from './list-query';
 
 export interface ResourceHooks {
   /** Adjusts a create or update input before validation (e.g. clearing malformed ids). */
@@ -64,6 +64,7 @@ export function registerResource(
   const base = `/api/${spec.path}`;
   const tags = [spec.module];
   const entity = entitySchema(spec.fields);
+  const lists = createListQueries(db, spec, table);
   const query = filterSchema(spec);
   const mapDbError = (err: unknown) => fromDatabaseError(err, (c) => fieldOfConstraint(spec, c));
   const byId = (id: string, enterpriseId: string) => and(eq(idCol, id), eq(tenantCol, enterpriseId));
@@ -76,22 +77,7 @@ export function registerResource(
       querystring: query,
       response: { 200: listResponse(entity) },
     },
-    handler: async (request) => {
-      const q = request.query;
-      const where = listWhere(spec, columns, request.enterpriseId, q);
-      const order = listOrder(spec, columns, q);
-      const [items, [count]] = await Promise.all([
-        db
-          .select()
-          .from(table)
-          .where(where)
-          .orderBy(...order)
-          .limit(q.numPerPage)
-          .offset((q.currentPage - 1) * q.numPerPage),
-        db.select({ total: countAll }).from(table).where(where),
-      ]);
-      return { items, total: count?.total ?? 0, currentPage: q.currentPage, numPerPage: q.numPerPage };
-    },
+    handler: async (request) => lists.page(request.enterpriseId, request.query),
   });
 
   r.get(`${base}/getCount`, {
@@ -102,13 +88,7 @@ export function registerResource(
       querystring: query,
       response: { 200: countResponse },
     },
-    handler: async (request) => {
-      const [row] = await db
-        .select({ total: countAll })
-        .from(table)
-        .where(listWhere(spec, columns, request.enterpriseId, request.query));
-      return { count: row?.total ?? 0 };
-    },
+    handler: async (request) => ({ count: await lists.count(request.enterpriseId, request.query) }),
   });
 
   r.get(`${base}/:id`, {
