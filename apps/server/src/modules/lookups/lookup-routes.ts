@@ -1,6 +1,7 @@
 import { defaultCriminalHistoryStatuses, pageObjects } from '@licensure/contracts';
 import {
   cms_pages,
+  type Db,
   data_elements,
   datasets,
   document_types,
@@ -8,10 +9,11 @@ import {
   entities,
   entity_enterprise_fields,
   processStatuses,
+  type ReferenceTable,
   user_statuses,
   xslt_stylesheets,
 } from '@licensure/db';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,6 +21,15 @@ import { notFound } from '../../platform/http/errors';
 import { buildMenu, type MenuNode } from './build-menu';
 
 const tags = ['lookups'];
+
+/** Rows of a reference list of the enterprise matching the conditions, in display order. */
+function referenceRows(db: Db, table: ReferenceTable, enterpriseId: string, conditions: (SQL | undefined)[]) {
+  return db
+    .select()
+    .from(table)
+    .where(and(eq(table.enterprise_id, enterpriseId), ...conditions))
+    .orderBy(asc(table.sort_order), asc(table.label));
+}
 const uuid = (name: string) => z.uuid({ message: `${name} must be a valid id` });
 const codeLabel = z.array(z.object({ code: z.string().nullable(), label: z.string() }));
 const menuNode: z.ZodType<MenuNode> = z.lazy(() =>
@@ -62,17 +73,10 @@ export async function lookupRoutes(app: FastifyInstance): Promise<void> {
     config: { access: 'lookups.read' },
     schema: { tags, summary: 'Document types listed under other documents' },
     handler: async (request) =>
-      db
-        .select()
-        .from(document_types)
-        .where(
-          and(
-            eq(document_types.enterprise_id, request.enterpriseId),
-            eq(document_types.is_other, true),
-            eq(document_types.active, true),
-          ),
-        )
-        .orderBy(asc(document_types.sort_order), asc(document_types.label)),
+      referenceRows(db, document_types, request.enterpriseId, [
+        eq(document_types.is_other, true),
+        eq(document_types.active, true),
+      ]),
   });
 
   r.get('/api/InspectionDatasets', {
@@ -83,17 +87,10 @@ export async function lookupRoutes(app: FastifyInstance): Promise<void> {
       querystring: z.object({ entityId: uuid('entityId').optional() }),
     },
     handler: async (request) =>
-      db
-        .select()
-        .from(datasets)
-        .where(
-          and(
-            eq(datasets.enterprise_id, request.enterpriseId),
-            eq(datasets.is_inspection, true),
-            request.query.entityId ? eq(datasets.entity_id, request.query.entityId) : undefined,
-          ),
-        )
-        .orderBy(asc(datasets.sort_order), asc(datasets.label)),
+      referenceRows(db, datasets, request.enterpriseId, [
+        eq(datasets.is_inspection, true),
+        request.query.entityId ? eq(datasets.entity_id, request.query.entityId) : undefined,
+      ]),
   });
 
   r.get('/api/criminalhistory/getuserstatuses', {
