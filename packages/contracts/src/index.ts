@@ -6,5 +6,8 @@ export * from './page-objects';
 export * from './paging';
 export * from './permissions';
 export * from './reference-lists';
+export * from './registry';
 export * from './resource';
+export * from './saml';
 export * from './session';
+export * from './users';

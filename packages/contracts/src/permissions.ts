@@ -12,6 +12,8 @@ export const permissionCatalog = {
   'users.read': 'Read people',
   'users.write': 'Change people',
   'users.ssn': 'See social security numbers in full',
+  'registry.read': 'Read services, vehicles and their credentials',
+  'registry.write': 'Change services, vehicles, stations, areas and rosters',
   'security.admin': 'Administer security templates and groups',
   'education.reports': 'Look up education reports',
 } as const;

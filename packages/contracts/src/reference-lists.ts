@@ -319,6 +319,12 @@ export const referenceLists = [
       { name: 'is_public', label: 'Public', kind: 'bool', listed: true },
     ],
   }),
+  referenceList('positions', 'positions', 'position', 'Positions', {
+    module: 'registry',
+    fields: [
+      { name: 'is_service_designation', label: 'Service designation (director)', kind: 'bool', listed: true },
+    ],
+  }),
   referenceList('regions', 'regions', 'region', 'Regions', {
     fields: [
       {

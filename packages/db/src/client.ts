@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -33,6 +34,9 @@ export interface Database {
   pglite?: PGlite;
 }
 
+/** Extensions the schema uses (trigram indexes for name search). */
+export const pgliteExtensions = { pg_trgm };
+
 export function fromPglite(pglite: PGlite): Database {
   // The pglite and node-postgres drivers share PgDatabase; the casts pick that common type.
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
@@ -57,7 +61,7 @@ export function fromPglite(pglite: PGlite): Database {
 /** The embedded database in a folder (created if missing), or in memory without one. */
 export async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir ? { dataDir } : {});
+  const pglite = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: pgliteExtensions });
   return fromPglite(pglite);
 }
 

@@ -3,6 +3,7 @@ import { accountModule } from './account';
 import { enterpriseModule } from './enterprise';
 import { loggingModule } from './logging';
 import { lookupsModule } from './lookups';
+import { registryModule } from './registry';
 import { sessionModule } from './session';
 import { usersModule } from './users';
 
@@ -14,4 +15,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await lookupsModule(app);
   await loggingModule(app);
   await usersModule(app);
+  await registryModule(app);
 }

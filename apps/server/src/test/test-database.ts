@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { type Database, fromPglite, openPostgres } from '@licensure/db';
+import { type Database, fromPglite, openPostgres, pgliteExtensions } from '@licensure/db';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { TEMPLATE_DB, withDatabase } from './global-setup';
@@ -21,6 +21,6 @@ export async function openTestDatabase(): Promise<Database> {
     return openPostgres(withDatabase(url, name), 5);
   }
   const dump = readFileSync(inject('pgliteTemplate'));
-  const pglite = await PGlite.create({ loadDataDir: new Blob([dump]) });
+  const pglite = await PGlite.create({ loadDataDir: new Blob([dump]), extensions: pgliteExtensions });
   return fromPglite(pglite);
 }

@@ -1,3 +1,5 @@
 export * from './geography';
+export * from './people';
 export * from './platform';
 export * from './reference';
+export * from './registry';

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -53,7 +54,32 @@ export const users = pgTable(
     first_name: text('first_name'),
     last_name: text('last_name'),
     password_hash: text('password_hash'),
+    password_changed_at: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }),
     is_staff: boolean('is_staff').notNull().default(false),
+    middle_name: text('middle_name'),
+    suffix: text('suffix'),
+    birth_date: date('birth_date', { mode: 'string' }),
+    /** The regulator's own identifier of the person. */
+    account_identifier: text('account_identifier'),
+    /** National Registry (NREMT) number. */
+    national_ems_id: text('national_ems_id'),
+    phone: text('phone'),
+    /** AES-256-GCM ciphertext of the SSN (see the server's crypto); never sent to clients. */
+    ssn_encrypted: text('ssn_encrypted'),
+    ssn_last4: text('ssn_last4'),
+    street: text('street'),
+    street2: text('street2'),
+    city: text('city'),
+    state: text('state'),
+    postal_code: text('postal_code'),
+    county_fips: text('county_fips'),
+    /** Demographics, each a data element of its NEMSIS section. */
+    gender_id: uuid('gender_id'),
+    race_id: uuid('race_id'),
+    education_id: uuid('education_id'),
+    employment_status_id: uuid('employment_status_id'),
+    hair_id: uuid('hair_id'),
+    eye_id: uuid('eye_id'),
     user_status_id: uuid('user_status_id'),
     failed_login_count: integer('failed_login_count').notNull().default(0),
     locked_until: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
@@ -62,7 +88,16 @@ export const users = pgTable(
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [uniqueIndex('users_user_name_key').on(t.enterprise_id, sql`lower(${t.user_name})`)],
+  (t) => [
+    uniqueIndex('users_user_name_key').on(t.enterprise_id, sql`lower(${t.user_name})`),
+    index('users_enterprise_idx').on(t.enterprise_id),
+    index('users_last_name_prefix_idx').on(sql`lower(${t.last_name}) text_pattern_ops`),
+    index('users_last_name_trgm_idx').using('gin', sql`lower(${t.last_name}) gin_trgm_ops`),
+    index('users_first_name_trgm_idx').using('gin', sql`lower(${t.first_name}) gin_trgm_ops`),
+    index('users_email_idx').on(sql`lower(${t.email}) text_pattern_ops`),
+    index('users_national_ems_id_idx').on(sql`upper(${t.national_ems_id}) text_pattern_ops`),
+    index('users_account_identifier_idx').on(sql`upper(${t.account_identifier}) text_pattern_ops`),
+  ],
 );
 
 export const securityTemplates = pgTable(

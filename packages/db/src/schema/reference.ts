@@ -112,6 +112,7 @@ export const {
   policy_statuses,
   policy_types,
   portal_pages,
+  positions,
   regions,
   topics,
   training_locations,

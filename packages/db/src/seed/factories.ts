@@ -80,7 +80,7 @@ export async function createStandardTemplates(tx: Tx, enterpriseId: string) {
   const reviewer = await createSecurityTemplate(
     tx,
     enterpriseId,
-    ['lookups.read', 'users.read', 'logging.read', 'enterprise.read'],
+    ['lookups.read', 'users.read', 'registry.read', 'logging.read', 'enterprise.read'],
     {
       label: 'Reviewer',
       description: 'Reviews requests; reads reference lists and people',

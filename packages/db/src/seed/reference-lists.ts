@@ -128,6 +128,14 @@ export function standardReferenceData(): Partial<Record<ReferenceListKey, Row[]>
     validation_types: labels('Education verification', 'Background check', 'Exam result'),
     trigger_categories: labels('Licensing', 'Inspections', 'Investigations', 'Education'),
     vehicle_specialties: labels('Bariatric', 'Neonatal', 'Critical care', 'Wheelchair'),
+    positions: [
+      { label: 'Service director', is_service_designation: true, sort_order: 1 },
+      { label: 'Medical director', is_service_designation: true, sort_order: 2 },
+      { label: 'Paramedic', sort_order: 3 },
+      { label: 'EMT', sort_order: 4 },
+      { label: 'Driver', sort_order: 5 },
+      { label: 'Training officer', sort_order: 6 },
+    ],
   };
 }
 

@@ -1,0 +1,2 @@
+// Contracts of the registry module.
+export {};

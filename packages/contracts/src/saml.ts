@@ -1,0 +1,2 @@
+// Contracts of the saml module.
+export {};

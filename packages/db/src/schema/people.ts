@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import {
+  date,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, enterpriseId, id, updatedAt } from './columns';
+import { users } from './platform';
+
+/** A person's EMS levels, endorsements, instructor and evaluator levels and instructing topics. */
+export const userQualifications = pgTable(
+  'user_qualifications',
+  {
+    id: id(),
+    enterprise_id: enterpriseId(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind')
+      .$type<'ems_level' | 'endorsement' | 'instructor_level' | 'evaluator_level' | 'instructing_topic'>()
+      .notNull(),
+    /** The level, endorsement or topic record it names (certification level, topic, ...). */
+    reference_id: uuid('reference_id'),
+    label: text('label').notNull(),
+    start_date: date('start_date', { mode: 'string' }),
+    end_date: date('end_date', { mode: 'string' }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index('user_qualifications_user_idx').on(t.user_id, t.kind)],
+);
+
+export const passwordHistory = pgTable(
+  'password_history',
+  {
+    id: id(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    password_hash: text('password_hash').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index('password_history_user_idx').on(t.user_id, t.created_at)],
+);
+
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  /** SHA-256 of the token that was mailed; the token itself is never stored. */
+  id: text('id').primaryKey(),
+  user_id: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  used_at: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  created_at: createdAt(),
+});
+
+/** Mail to send; without an SMTP server configured it stays here for staff to read. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    enterprise_id: uuid('enterprise_id'),
+    to_address: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text_body: text('text_body').notNull(),
+    html_body: text('html_body'),
+    status: text('status').$type<'queued' | 'sent' | 'failed' | 'held'>().notNull().default('queued'),
+    error: text('error'),
+    sent_at: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    created_at: createdAt(),
+  },
+  (t) => [index('mail_outbox_status_idx').on(t.status, t.created_at)],
+);
+
+export const securityGroups = pgTable(
+  'security_groups',
+  {
+    id: id(),
+    enterprise_id: enterpriseId(),
+    label: text('label').notNull(),
+    description: text('description'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [uniqueIndex('security_groups_label_key').on(t.enterprise_id, sql`lower(${t.label})`)],
+);
+
+export const securityGroupMembers = pgTable(
+  'security_group_members',
+  {
+    security_group_id: uuid('security_group_id')
+      .notNull()
+      .references(() => securityGroups.id, { onDelete: 'cascade' }),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.security_group_id, t.user_id] })],
+);
+
+export const nationalRegistryIntegrationData = pgTable('national_registry_integration_data', {
+  id: id(),
+  enterprise_id: enterpriseId(),
+  user_id: uuid('user_id'),
+  national_ems_id: text('national_ems_id'),
+  payload: jsonb('payload').notNull(),
+  received_at: createdAt(),
+});
