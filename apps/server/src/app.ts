@@ -14,6 +14,8 @@ import type { Config } from './config';
 import { registerModules } from './modules';
 import { authPlugin } from './platform/auth/plugin';
 import { createSessionCache, type SessionCache } from './platform/auth/session-cache';
+import { createLocalDiskStorage } from './platform/files/local-disk';
+import type { FileStorage } from './platform/files/storage';
 import { registerErrorHandling } from './platform/http/errors';
 import { createMessageHub, type MessageHub } from './platform/realtime/message-hub';
 import { createEnterpriseResolver, type EnterpriseResolver } from './platform/tenancy/enterprise-resolver';
@@ -28,11 +30,18 @@ export interface AppDeps {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Where uploaded files are kept; local disk under DATA_DIR/files when not given. */
+  files?: FileStorage;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    deps: AppDeps & { resolver: EnterpriseResolver; hub: MessageHub; sessions: SessionCache };
+    deps: AppDeps & {
+      resolver: EnterpriseResolver;
+      hub: MessageHub;
+      sessions: SessionCache;
+      files: FileStorage;
+    };
     registeredRoutes: RegisteredRoute[];
   }
 }
@@ -47,7 +56,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const hub = createMessageHub(deps.database.notifier, app.log);
   const sessions = createSessionCache(deps.database.db, deps.database.notifier);
   await sessions.listen();
-  app.decorate('deps', { ...deps, resolver, hub, sessions });
+  const files = deps.files ?? createLocalDiskStorage(path.join(deps.config.DATA_DIR, 'files'));
+  app.decorate('deps', { ...deps, resolver, hub, sessions, files });
   app.decorate('registeredRoutes', [] as RegisteredRoute[]);
 
   app.setValidatorCompiler(validatorCompiler);

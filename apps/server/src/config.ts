@@ -24,6 +24,26 @@ export const configSchema = z.object({
   /** Sign-in attempts allowed per IP address per minute. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+  /** Largest file an upload may be, in bytes (25 MB by default). */
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(25 * 1024 * 1024),
+  /** Public origin of the server (https://licensing.example.gov): the SAML entity id and ACS address. */
+  PUBLIC_URL: z.url().optional(),
+  /** PEM key and certificate signing SAML AuthnRequests; unsigned requests without them. */
+  SAML_SP_PRIVATE_KEY: z.string().optional(),
+  SAML_SP_CERT: z.string().optional(),
+  /** Outgoing mail server, e.g. smtp://user:pass@mail.example.org:587; without it mail stays in the outbox. */
+  SMTP_URL: z.url({ message: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional(),
+  /** The sender address of outgoing mail. */
+  MAIL_FROM: z.string().default('Licensure <no-reply@localhost>'),
+  /** Key that encrypts social security numbers at rest: base64 of 32 random bytes. */
+  SSN_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'SSN_KEY must be base64 of 32 bytes')
+    .optional(),
 });
 
 export type Config = z.infer<typeof configSchema> & { seedDemo: boolean; secureCookies: boolean };

@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { hashPassword } from './platform/auth/passwords';
 import { purgeExpiredSessions } from './platform/auth/session-store';
+import { ensureSsnKey, SsnKeyRefusedError } from './platform/crypto/ssn';
 import { DataDirInUseError, lockDataDir } from './platform/data-dir-lock';
 
 const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
@@ -19,6 +20,9 @@ async function main(): Promise<void> {
     unlock = await lockDataDir(config.DATA_DIR);
     database = await openPglite(path.join(path.resolve(config.DATA_DIR), 'pgdata'));
   }
+  const ssnKey = await ensureSsnKey(config);
+  config.SSN_KEY = ssnKey.key;
+  if (ssnKey.generated) log.warn({ file: ssnKey.file }, 'generated a new SSN encryption key; back it up');
   log.info({ database: database.kind }, 'applying migrations');
   await database.migrate();
   const { seeded } = await seedDatabase(database.db, { hashPassword, demo: config.seedDemo });
@@ -61,7 +65,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof DataDirInUseError) {
+  if (err instanceof ConfigError || err instanceof DataDirInUseError || err instanceof SsnKeyRefusedError) {
     log.fatal(err.message);
     process.stderr.write(`\n${err.message}\n`);
   } else {

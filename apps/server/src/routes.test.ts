@@ -30,12 +30,21 @@ describe('route access', () => {
       .filter((r) => r.access === 'public' && r.method !== 'GET')
       .map((r) => `${r.method} ${r.url}`)
       .sort();
+    // Sign-in and its recovery, the public lookups (POST for their criteria) and error reports.
     expect(publicWrites).toEqual([
       'DELETE /api/Core/Auth/Sessioncookie',
       'POST /api/Logger/LogAngularApiErrors',
+      'POST /api/PublicLookupService',
+      'POST /api/PublicLookupUser',
+      'POST /api/Saml20/Acs',
       'POST /api/auth/login',
       'POST /api/auth/logout',
+      'POST /api/getservicelookupcount',
+      'POST /api/getuserlookupcount',
       'POST /api/recaptchaTokenResponse',
+      'POST /api/users/forgotpassword',
+      'POST /api/users/lookupUsername',
+      'POST /api/users/resetpassword',
     ]);
   });
 

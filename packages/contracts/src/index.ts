@@ -1,3 +1,4 @@
+export * from './clinicians';
 export * from './enterprise';
 export * from './errors';
 export * from './fields';

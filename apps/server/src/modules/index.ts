@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { accountModule } from './account';
+import { cliniciansModule } from './clinicians';
 import { enterpriseModule } from './enterprise';
 import { loggingModule } from './logging';
 import { lookupsModule } from './lookups';
@@ -16,4 +17,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await loggingModule(app);
   await usersModule(app);
   await registryModule(app);
+  await cliniciansModule(app);
 }

@@ -5,7 +5,18 @@ import { openPglite, openPostgres, seedGeography } from '@licensure/db';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 
-export const TEMPLATE_DB = 'licensure_test_template';
+/**
+ * Names of this run's databases, derived from TEST_DATABASE_URL's database so that two runs against
+ * different databases (two developers, two CI jobs) never drop each other's.
+ */
+export function testDatabaseNames(url: string) {
+  const base =
+    new URL(url).pathname
+      .slice(1)
+      .replace(/[^a-z0-9_]/gi, '_')
+      .toLowerCase() || 'postgres';
+  return { template: `${base}_tpl`, prefix: `${base}_t_` };
+}
 
 /**
  * Migrates one database per run and keeps it as a template: a PGlite dump that each test file loads,
@@ -26,10 +37,11 @@ export default async function setup(project: TestProject) {
   if (url) {
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`drop database if exists ${TEMPLATE_DB}`);
-    await admin.query(`create database ${TEMPLATE_DB}`);
+    const { template } = testDatabaseNames(url);
+    await admin.query(`drop database if exists ${template}`);
+    await admin.query(`create database ${template}`);
     await admin.end();
-    const tpl = openPostgres(withDatabase(url, TEMPLATE_DB), 2);
+    const tpl = openPostgres(withDatabase(url, template), 2);
     await tpl.migrate();
     await seedGeography(tpl.db);
     await tpl.close();
@@ -39,7 +51,8 @@ export default async function setup(project: TestProject) {
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     const { rows } = await admin.query<{ datname: string }>(
-      "select datname from pg_database where datname like 'licensure_test_%'",
+      'select datname from pg_database where datname = $1 or starts_with(datname, $2)',
+      [testDatabaseNames(url).template, testDatabaseNames(url).prefix],
     );
     for (const r of rows) await admin.query(`drop database if exists ${r.datname} with (force)`);
     await admin.end();

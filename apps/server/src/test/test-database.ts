@@ -3,7 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { type Database, fromPglite, openPostgres, pgliteExtensions } from '@licensure/db';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { TEMPLATE_DB, withDatabase } from './global-setup';
+import { testDatabaseNames, withDatabase } from './global-setup';
 
 /** The database kind of this test project: PGlite always, PostgreSQL in the `server-pg` project. */
 export const testDbKind = process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite';
@@ -13,10 +13,11 @@ export async function openTestDatabase(): Promise<Database> {
   if (testDbKind === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_DATABASE_URL is required for the PostgreSQL test project');
-    const name = `licensure_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    const { template, prefix } = testDatabaseNames(url);
+    const name = `${prefix}${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+    await admin.query(`create database ${name} template ${template}`);
     await admin.end();
     return openPostgres(withDatabase(url, name), 5);
   }

@@ -4,6 +4,11 @@ import { EnterpriseSettingsPage } from '../modules/enterprise/enterprise-setting
 import { AdministrationIndexPage } from '../modules/lookups/administration-index-page';
 import { ReferenceEditRoute, ReferenceListRoute } from '../modules/lookups/reference-list-routes';
 import { PortalHomePage } from '../modules/portal/portal-home-page';
+import {
+  registryPortalRoutes,
+  registryPublicRoutes,
+  registryStaffRoutes,
+} from '../modules/registry/registry-routes';
 import { SignInPage } from '../modules/session/sign-in-page';
 import { NotFoundContent } from '../platform/components/status';
 import { RouteErrorPage } from './error-boundary';
@@ -21,6 +26,7 @@ export const routes = [
         element: <PublicLayout />,
         children: [
           { path: '/signin', element: <SignInPage /> },
+          ...registryPublicRoutes,
           { path: '*', element: <NotFoundContent /> },
         ],
       },
@@ -33,6 +39,7 @@ export const routes = [
         ),
         children: [
           { index: true, element: <PortalHomePage /> },
+          ...registryPortalRoutes,
           { path: '*', element: <NotFoundContent /> },
         ],
       },
@@ -47,6 +54,7 @@ export const routes = [
           { index: true, element: <DashboardPage /> },
           { path: 'admin', element: <AdministrationIndexPage /> },
           { path: 'admin/enterprise', element: <EnterpriseSettingsPage /> },
+          ...registryStaffRoutes,
           { path: 'admin/:key', element: <ReferenceListRoute /> },
           { path: 'admin/:key/new', element: <ReferenceEditRoute /> },
           { path: 'admin/:key/:id', element: <ReferenceEditRoute /> },

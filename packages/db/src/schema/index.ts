@@ -1,3 +1,4 @@
+export * from './documents';
 export * from './geography';
 export * from './people';
 export * from './platform';

@@ -92,6 +92,10 @@ export const users = pgTable(
     uniqueIndex('users_user_name_key').on(t.enterprise_id, sql`lower(${t.user_name})`),
     index('users_enterprise_idx').on(t.enterprise_id),
     index('users_last_name_prefix_idx').on(sql`lower(${t.last_name}) text_pattern_ops`),
+    // Name searches read the first page in this order straight from the index (C collation: byte order).
+    index('users_name_order_idx')
+      .on(t.enterprise_id, sql`(lower(${t.last_name}) collate "C")`, sql`(lower(${t.first_name}) collate "C")`, t.id)
+      .where(sql`${t.deleted_at} is null`),
     index('users_last_name_trgm_idx').using('gin', sql`lower(${t.last_name}) gin_trgm_ops`),
     index('users_first_name_trgm_idx').using('gin', sql`lower(${t.first_name}) gin_trgm_ops`),
     index('users_email_idx').on(sql`lower(${t.email}) text_pattern_ops`),
@@ -207,9 +211,39 @@ export const identityProviders = pgTable('identity_providers', {
   for_portal: boolean('for_portal').notNull().default(true),
   for_staff: boolean('for_staff').notNull().default(false),
   active: boolean('active').notNull().default(true),
+  /** Algorithm of the AuthnRequest signature when the SP signs: sha256 or sha512 (sha1 refused). */
+  signature_algorithm: text('signature_algorithm').notNull().default('sha256'),
+  want_assertions_signed: boolean('want_assertions_signed').notNull().default(true),
+  want_response_signed: boolean('want_response_signed').notNull().default(true),
+  name_id_format: text('name_id_format')
+    .notNull()
+    .default('urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress'),
+  /** Attribute holding the e-mail address; null: the NameID is the e-mail address. */
+  email_attribute: text('email_attribute'),
+  first_name_attribute: text('first_name_attribute'),
+  last_name_attribute: text('last_name_attribute'),
+  /** Create a portal person when no user matches (never a staff user). */
+  provision_users: boolean('provision_users').notNull().default(false),
   created_at: createdAt(),
   updated_at: updatedAt(),
 });
+
+/** AuthnRequests sent and not yet answered: single use, checked against InResponseTo. */
+export const samlRequests = pgTable(
+  'saml_requests',
+  {
+    /** The AuthnRequest ID. */
+    id: text('id').primaryKey(),
+    identity_provider_id: uuid('identity_provider_id')
+      .notNull()
+      .references(() => identityProviders.id, { onDelete: 'cascade' }),
+    is_portal: boolean('is_portal').notNull(),
+    return_path: text('return_path'),
+    created_at: createdAt(),
+    expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('saml_requests_expires_idx').on(t.expires_at)],
+);
 
 /** Review processes and their statuses; licensing builds on these. */
 export const processes = pgTable('processes', {

@@ -1,5 +1,6 @@
 import type { Db } from '../client';
 import { enterprises } from '../schema/platform';
+import { seedDemoRegistry } from './demo-registry';
 import { createEnterprise, createStandardTemplates, createUser } from './factories';
 import { seedGeography } from './geography';
 
@@ -55,7 +56,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<{ seed
       password_hash: hashes[1],
       templateIds: [templates.reviewer.id],
     });
-    await createUser(tx, enterprise.id, {
+    const applicant = await createUser(tx, enterprise.id, {
       user_name: 'applicant',
       first_name: 'Avery',
       last_name: 'Applicant',
@@ -63,6 +64,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<{ seed
       is_staff: false,
       password_hash: hashes[2],
     });
+    await seedDemoRegistry(tx, enterprise.id, { applicant });
   });
   return { seeded: true };
 }

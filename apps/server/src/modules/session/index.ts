@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { loadSession, SESSION_COOKIE, touchSession } from '../../platform/auth/session-store';
 import { unauthenticated } from '../../platform/http/errors';
 import { presentSession } from './present-session';
+import { samlRoutes } from './saml';
 import { signIn } from './sign-in';
 
 const tags = ['session'];
@@ -16,6 +17,7 @@ export async function sessionModule(app: FastifyInstance): Promise<void> {
   const { config } = app.deps;
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: config.secureCookies };
   const clearCookie = (reply: FastifyReply) => reply.clearCookie(SESSION_COOKIE, cookieOptions);
+  await samlRoutes(app);
 
   r.post('/api/auth/login', {
     config: { access: 'public', rateLimit: { max: config.LOGIN_RATE_LIMIT, timeWindow: '1 minute' } },

@@ -1,10 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { emailRoutes } from './email-routes';
+import { passwordRoutes } from './password-routes';
+import { peopleRoutes } from './people-routes';
+import { personRecordsRoutes } from './person-records-routes';
+import { registryIntegrationRoute } from './registry-integration-route';
+import { searchRoutes } from './search-routes';
+import { securityGroupRoutes } from './security-groups-routes';
+import { securityTemplateRoutes } from './security-templates-routes';
 
 const tags = ['users'];
 
-/** The users module; the registry issue adds people, search and security administration here. */
+/**
+ * The users module: people, their searches, passwords, security templates and groups.
+ * `users/query` (people matching licence rules) waits for licence rules (licensing issue).
+ */
 export async function usersModule(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -17,4 +28,13 @@ export async function usersModule(app: FastifyInstance): Promise<void> {
     },
     handler: async (request) => [...request.auth!.permissions].sort(),
   });
+
+  await peopleRoutes(app);
+  await personRecordsRoutes(app);
+  await searchRoutes(app);
+  await emailRoutes(app);
+  await passwordRoutes(app);
+  await securityTemplateRoutes(app);
+  await securityGroupRoutes(app);
+  await registryIntegrationRoute(app);
 }

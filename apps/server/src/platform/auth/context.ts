@@ -27,6 +27,11 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** Read the session without extending its idle timer (alive checks). */
     passiveSession?: boolean;
+    /**
+     * false for the few writes that cannot carry our CSRF header and are protected otherwise (the SAML
+     * assertion consumer: a cross-site form post, signed by the identity provider and single-use).
+     */
+    csrf?: boolean;
   }
 }
 

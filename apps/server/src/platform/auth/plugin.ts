@@ -33,7 +33,12 @@ export const authPlugin = fp(
         if (!auth) throw new AppError('unauthenticated', messages.notSignedIn);
         throw new AppError('forbidden', messages.forbidden);
       }
-      if (auth && !SAFE_METHODS.has(request.method) && request.headers['x-csrf-token'] !== auth.csrfToken) {
+      if (
+        auth &&
+        !SAFE_METHODS.has(request.method) &&
+        request.routeOptions.config.csrf !== false &&
+        request.headers['x-csrf-token'] !== auth.csrfToken
+      ) {
         throw new AppError(
           'csrf_failed',
           'The request is missing its CSRF token. Reload the page and try again.',

@@ -2,7 +2,10 @@ import { Outlet } from 'react-router';
 import { useSignedIn } from '../session-provider';
 import { AppFrame, type NavItem } from './app-frame';
 
-const portalNav: readonly NavItem[] = [{ to: '/portal', label: 'Home', end: true }];
+const portalNav: readonly NavItem[] = [
+  { to: '/portal', label: 'Home', end: true },
+  { to: '/portal/profile', label: 'My profile' },
+];
 
 export function PortalLayout() {
   const { enterprise } = useSignedIn();

@@ -1,12 +1,18 @@
 import { Outlet } from 'react-router';
 import { canOpenAdministration } from '../../modules/lookups/administration-access';
+import { registryStaffNav } from '../../modules/registry/registry-routes';
+import { hasPermission } from '../../platform/session/shell-state';
 import { useSignedIn } from '../session-provider';
 import { AppFrame, type NavItem } from './app-frame';
 
 export function StaffLayout() {
   const { viewer, enterprise } = useSignedIn();
-  const nav: NavItem[] = [{ to: '/staff', label: 'Dashboard', end: true }];
+  const nav: NavItem[] = [{ to: '/staff', label: 'Dashboard', end: true }, ...registryStaffNav(viewer)];
   if (canOpenAdministration(viewer)) nav.push({ to: '/staff/admin', label: 'Administration' });
+  if (hasPermission(viewer, 'security.admin')) {
+    nav.push({ to: '/staff/admin/security-templates', label: 'Security templates' });
+    nav.push({ to: '/staff/admin/security-groups', label: 'Security groups' });
+  }
   return (
     <AppFrame homeHref="/staff" navItems={nav} subtitle={enterprise?.name}>
       <Outlet />

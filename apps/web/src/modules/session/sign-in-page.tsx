@@ -10,6 +10,7 @@ import { type FieldErrors, issuesToFieldErrors } from '../../platform/resources/
 import { homePath } from '../../platform/session/shell-state';
 import { useEnterpriseLess } from '../../platform/session/use-enterprise-less';
 import { afterSignInPath, type SignInProblem, signInProblem } from './sign-in-errors';
+import { SingleSignOnLinks } from './single-sign-on-links';
 
 /** `/signin`: user name, password and where to sign in (staff app or applicant portal). */
 export function SignInPage() {
@@ -79,6 +80,11 @@ export function SignInPage() {
           {messages.passwordLoginDisabled}
         </Alert>
       ) : null}
+      {searchParams.get('error') === 'saml' && !problem ? (
+        <Alert color="red" role="alert">
+          {messages.samlFailure}
+        </Alert>
+      ) : null}
       {problem ? (
         <Alert color="red" title={problem.title} ref={problemRef} tabIndex={-1}>
           {problem.message}
@@ -118,6 +124,7 @@ export function SignInPage() {
           </Stack>
         </form>
       </Paper>
+      <SingleSignOnLinks isPortal={area === 'portal'} next={next} />
       {info?.login_criteria ? (
         <Paper withBorder p="md" radius="md" component="section" aria-label="Before you sign in">
           <Text size="sm" className="pre-line">

@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import { dataChangeLog } from '@licensure/db';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Caller, TestContext } from '../../test/test-app';
+import { createFilesTestContext, csvOf, HEADER, upload } from './test-helpers';
+
+let t: TestContext;
+let otherPortal: Caller;
+beforeAll(async () => {
+  t = await createFilesTestContext();
+  otherPortal = await t.createCaller([], { isStaff: false, isPortal: true });
+});
+afterAll(async () => t?.close());
+
+const uploadAs = async (caller: Caller) =>
+  (await upload(t, caller, { name: 'a.csv', content: csvOf([HEADER]) })).json().id as string;
+const link = (caller: Caller | null, documentId: string, responseId: string) =>
+  t.call(caller, { method: 'POST', url: `/api/clinicians/saveFileUpload/${documentId}/${responseId}` });
+const byResponse = (caller: Caller | null, responseId: string) =>
+  t.call(caller, { method: 'GET', url: `/api/clinicians/getDocumentByResponseID?responseID=${responseId}` });
+
+describe('POST clinicians/saveFileUpload and GET clinicians/getDocumentByResponseID', () => {
+  it('links the caller’s document to a response and lists it; records the change', async () => {
+    const responseId = randomUUID();
+    const mine = await uploadAs(t.applicant);
+    const res = await link(t.applicant, mine, responseId);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: mine, fb_response_id: responseId, name: 'a.csv' });
+    expect(res.json()).not.toHaveProperty('storage_key');
+    const log = await t.database.db.select().from(dataChangeLog).where(eq(dataChangeLog.object_id, mine));
+    expect(log.map((l) => l.action)).toEqual(['create', 'update']);
+
+    // Staff may link anyone's document; the owner then sees only their own.
+    const others = await uploadAs(otherPortal);
+    expect((await link(t.admin, others, responseId)).statusCode).toBe(200);
+    const own = await byResponse(t.applicant, responseId);
+    expect(own.statusCode).toBe(200);
+    expect(own.json().map((d: { id: string }) => d.id)).toEqual([mine]);
+    const staff = await byResponse(t.admin, responseId);
+    expect(staff.json().map((d: { id: string }) => d.id)).toEqual([mine, others]);
+    expect((await byResponse(t.admin, randomUUID())).json()).toEqual([]);
+  });
+
+  it('answers 400, 401, 403 and 404', async () => {
+    const mine = await uploadAs(t.applicant);
+    expect((await link(t.applicant, mine, 'not-a-uuid')).statusCode).toBe(400);
+    expect((await link(null, mine, randomUUID())).statusCode).toBe(401);
+    expect((await link(otherPortal, mine, randomUUID())).statusCode).toBe(403);
+    expect((await link(t.applicant, randomUUID(), randomUUID())).statusCode).toBe(404);
+    expect(
+      (await t.call(t.admin, { method: 'GET', url: '/api/clinicians/getDocumentByResponseID' })).statusCode,
+    ).toBe(400);
+    expect((await byResponse(t.admin, 'x')).statusCode).toBe(400);
+    expect((await byResponse(null, randomUUID())).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,76 @@
+import {
+  ROSTER_IMPORT_MAX_ROWS,
+  type RosterImportResult,
+  type RosterRowError,
+  XLSX_MIME,
+} from '@licensure/contracts';
+import type { Db } from '@licensure/db';
+import type { Actor } from '../../platform/audit/record-change';
+import type { DocumentRow } from '../../platform/files/documents';
+import type { FileStorage } from '../../platform/files/storage';
+import { AppError, badRequest } from '../../platform/http/errors';
+import { checkRows } from './check-rows';
+import { RosterFileError, type RosterLine, readRoster } from './read-roster';
+import { writeRoster } from './write-roster';
+
+export type ImportOutcome =
+  | { ok: true; result: RosterImportResult }
+  | { ok: false; message: string; rows: RosterRowError[] };
+
+export interface ImportProgress {
+  checked: number;
+  total: number;
+}
+
+/** Reads the roster document whole (streamed, at most ROSTER_IMPORT_MAX_ROWS rows); 400 when unreadable. */
+export async function readRosterDocument(files: FileStorage, doc: DocumentRow): Promise<RosterLine[]> {
+  const kind = doc.mime_type === XLSX_MIME ? 'xlsx' : doc.mime_type === 'text/csv' ? 'csv' : undefined;
+  if (!kind) throw badRequest({ documentId: 'The document is not a spreadsheet (xlsx or csv).' });
+  const stream = await files.get(doc.storage_key);
+  const lines: RosterLine[] = [];
+  try {
+    for await (const line of readRoster(stream, kind)) {
+      if (lines.length === ROSTER_IMPORT_MAX_ROWS)
+        throw badRequest({
+          documentId: `The file has more than ${ROSTER_IMPORT_MAX_ROWS.toLocaleString('en-US')} rows. Split it into files of at most ${ROSTER_IMPORT_MAX_ROWS.toLocaleString('en-US')} rows.`,
+        });
+      lines.push(line);
+    }
+  } catch (err) {
+    if (err instanceof RosterFileError) throw badRequest({ documentId: err.message });
+    if (err instanceof AppError) throw err;
+    throw badRequest({ documentId: 'The spreadsheet could not be read. Save it again as .xlsx or .csv.' });
+  } finally {
+    stream.destroy();
+  }
+  if (lines.length === 0) throw badRequest({ documentId: 'The file has a header row but no people.' });
+  return lines;
+}
+
+/**
+ * Imports a roster document into a service: every row is checked first; if any is rejected nothing
+ * is written and the outcome lists the problems row by row; otherwise all rows are written in one
+ * transaction. Access, service and document are checked by the caller.
+ */
+export async function importRoster(
+  db: Db,
+  files: FileStorage,
+  actor: Actor,
+  doc: DocumentRow,
+  serviceId: string,
+  onProgress: (p: ImportProgress) => void = () => {},
+): Promise<ImportOutcome> {
+  const lines = await readRosterDocument(files, doc);
+  const total = lines.length;
+  onProgress({ checked: 0, total });
+  const outcome = await checkRows(db, actor.enterpriseId, lines, (checked) => onProgress({ checked, total }));
+  if (outcome.errors.length) {
+    const bad = new Set(outcome.errors.map((e) => e.row)).size;
+    return {
+      ok: false,
+      message: `${bad} of ${total} rows were rejected; nothing was imported. Correct the file and import it again.`,
+      rows: outcome.errors,
+    };
+  }
+  return { ok: true, result: await writeRoster(db, actor, serviceId, outcome) };
+}

@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import {
+  documentRecord,
+  documentsByResponseQuery,
+  getExcelQuery,
+  importCliniciansParams,
+  importCliniciansQuery,
+  type RosterImportProgress,
+  rosterImportAccepted,
+  rosterImportRejected,
+  rosterImportResult,
+  saveFileUploadParams,
+} from '@licensure/contracts';
+import { documents } from '@licensure/db';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf, recordChange } from '../../platform/audit/record-change';
+import { loadOwnDocument, mayUseDocument, presentDocument } from '../../platform/files/documents';
+import { registerDocumentUpload } from '../../platform/files/upload-route';
+import { AppError, unauthenticated } from '../../platform/http/errors';
+import { assertRosterAccess } from './access';
+import { exportRoster } from './export-roster';
+import { importRoster } from './import-roster';
+
+const tags = ['clinicians'];
+
+/** Roster import and export of a service, and linking uploaded documents to form responses. */
+export async function cliniciansModule(app: FastifyInstance): Promise<void> {
+  // The documents module (forms & documents issue) is to take this route over.
+  await registerDocumentUpload(app);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps.database;
+  const { files, hub } = app.deps;
+  const running = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...running]);
+  });
+
+  r.post('/api/clinicians/importClinicians/:documentId/:serviceId', {
+    config: { access: 'authenticated' },
+    schema: {
+      tags,
+      summary:
+        'Import a roster spreadsheet (xlsx or csv) into a service: all rows or none. ?async=true answers 202 {jobId} and reports progress through the message hub (rosterImport events)',
+      params: importCliniciansParams,
+      querystring: importCliniciansQuery,
+      response: { 200: rosterImportResult, 202: rosterImportAccepted, 400: rosterImportRejected },
+    },
+    handler: async (request, reply) => {
+      const auth = request.auth;
+      if (!auth) throw unauthenticated();
+      const { documentId, serviceId } = request.params;
+      await assertRosterAccess(db, auth, request.enterpriseId, serviceId, 'registry.write');
+      const doc = await loadOwnDocument(db, request.enterpriseId, auth, documentId);
+      const actor = actorOf(request);
+
+      if (!request.query.async) {
+        const outcome = await importRoster(db, files, actor, doc, serviceId);
+        if (outcome.ok) return outcome.result;
+        return reply
+          .status(400)
+          .send({ error: { code: 'validation_failed', message: outcome.message, rows: outcome.rows } });
+      }
+
+      const jobId = randomUUID();
+      let last: Omit<RosterImportProgress, 'type' | 'jobId' | 'done'> = { checked: 0, total: 0 };
+      // Events are sent one after another, so that they arrive in order (NOTIFY per connection).
+      let sent: Promise<void> = Promise.resolve();
+      const publish = (event: Omit<RosterImportProgress, 'type' | 'jobId'>) => {
+        sent = sent
+          .then(() => hub.publish(auth.userId, { type: 'rosterImport', jobId, ...event }))
+          .catch((err: unknown) => {
+            request.log.warn({ err, jobId }, 'roster import progress not published');
+          });
+        return sent;
+      };
+      const job = (async () => {
+        try {
+          const outcome = await importRoster(db, files, actor, doc, serviceId, (p) => {
+            last = p;
+            void publish({ ...p, done: false });
+          });
+          if (outcome.ok) await publish({ ...last, done: true, result: outcome.result });
+          else
+            await publish({
+              ...last,
+              done: true,
+              error: { code: 'validation_failed', message: outcome.message },
+              rows: outcome.rows,
+            });
+        } catch (err) {
+          const known = err instanceof AppError;
+          if (!known) request.log.error({ err, jobId }, 'roster import failed');
+          await publish({
+            ...last,
+            done: true,
+            error: known
+              ? { code: err.code, message: err.message }
+              : { code: 'internal', message: 'The import failed on the server; nothing was imported.' },
+          });
+        }
+      })();
+      running.add(job);
+      void job.finally(() => running.delete(job));
+      return reply.status(202).send({ jobId });
+    },
+  });
+
+  r.get('/api/clinicians/getExcel', {
+    config: { access: 'authenticated' },
+    schema: {
+      tags,
+      summary: 'The service roster as an xlsx file (the import columns, with end date)',
+      querystring: getExcelQuery,
+      produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+    },
+    handler: async (request, reply) => {
+      const serviceId = request.query.serviceID;
+      await assertRosterAccess(db, request.auth, request.enterpriseId, serviceId, 'registry.read');
+      const stream = await exportRoster(db, request.enterpriseId, serviceId);
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="roster-${serviceId}.xlsx"`)
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  });
+
+  r.post('/api/clinicians/saveFileUpload/:documentId/:responseId', {
+    config: { access: 'authenticated' },
+    schema: {
+      tags,
+      summary: 'Link an uploaded document to a form response',
+      params: saveFileUploadParams,
+      response: { 200: documentRecord },
+    },
+    handler: async (request) => {
+      const auth = request.auth;
+      if (!auth) throw unauthenticated();
+      const { documentId, responseId } = request.params;
+      const before = await loadOwnDocument(db, request.enterpriseId, auth, documentId);
+      const after = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(documents)
+          .set({ fb_response_id: responseId, updated_at: new Date() })
+          .where(eq(documents.id, before.id))
+          .returning();
+        if (!row) throw new Error('document update returned nothing');
+        await recordChange(tx, actorOf(request), {
+          entity: 'documents',
+          objectId: row.id,
+          action: 'update',
+          before: presentDocument(before),
+          after: presentDocument(row),
+        });
+        return row;
+      });
+      return presentDocument(after);
+    },
+  });
+
+  r.get('/api/clinicians/getDocumentByResponseID', {
+    config: { access: 'authenticated' },
+    schema: {
+      tags,
+      summary: 'The documents linked to a form response (only the caller’s own unless staff)',
+      querystring: documentsByResponseQuery,
+      response: { 200: z.array(documentRecord) },
+    },
+    handler: async (request) => {
+      const auth = request.auth;
+      if (!auth) throw unauthenticated();
+      const rows = await db
+        .select()
+        .from(documents)
+        .where(
+          and(
+            eq(documents.fb_response_id, request.query.responseID),
+            eq(documents.enterprise_id, request.enterpriseId),
+            isNull(documents.deleted_at),
+          ),
+        )
+        .orderBy(asc(documents.created_at), asc(documents.id));
+      return rows.filter((d) => mayUseDocument(auth, d)).map(presentDocument);
+    },
+  });
+}

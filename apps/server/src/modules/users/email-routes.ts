@@ -1,0 +1,96 @@
+import { users } from '@licensure/db';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf, recordChange } from '../../platform/audit/record-change';
+import { forbidden, notFound } from '../../platform/http/errors';
+import { sendMail } from '../../platform/mail/send-mail';
+
+const tags = ['users'];
+const email = z.email({ message: 'email must be a valid email address' }).max(254);
+
+export async function emailRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps.database;
+
+  r.post('/api/users/lookupUsername', {
+    config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } },
+    schema: {
+      tags,
+      summary: 'Mail the user names of an email address to it (the answer never tells whether any exist)',
+      body: z.object({ email }),
+      response: { 200: z.object({ message: z.string() }) },
+    },
+    handler: async (request) => {
+      const address = request.body.email.trim();
+      const rows = await db
+        .select({ user_name: users.user_name })
+        .from(users)
+        .where(
+          and(
+            eq(users.enterprise_id, request.enterpriseId),
+            isNull(users.deleted_at),
+            isNotNull(users.user_name),
+            sql`lower(${users.email}) = ${address.toLowerCase()}`,
+          ),
+        );
+      if (rows.length > 0)
+        await sendMail(
+          db,
+          {
+            enterpriseId: request.enterpriseId,
+            to: address,
+            subject: 'Your user name',
+            text: [
+              'You asked for the user name(s) of this email address:',
+              rows.map((u) => `  ${u.user_name}`).join('\n'),
+              'If it was not you, you can ignore this message.',
+            ].join('\n\n'),
+          },
+          app.deps.config,
+        );
+      return { message: 'If any account uses this email address, its user name has been sent to it.' };
+    },
+  });
+
+  r.post('/api/users/saveemail', {
+    config: { access: 'authenticated' },
+    schema: {
+      tags,
+      summary: "Change a person's email address (your own, or anyone's with users.write)",
+      body: z.object({ user_id: z.uuid({ message: 'user_id must be a valid id' }), email }),
+      response: { 200: z.object({ id: z.uuid(), email: z.string() }) },
+    },
+    handler: async (request) => {
+      const auth = request.auth!;
+      if (auth.userId !== request.body.user_id && !auth.permissions.has('users.write')) throw forbidden();
+      return db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ id: users.id, email: users.email })
+          .from(users)
+          .where(
+            and(
+              eq(users.id, request.body.user_id),
+              eq(users.enterprise_id, request.enterpriseId),
+              isNull(users.deleted_at),
+            ),
+          )
+          .for('update');
+        if (!before) throw notFound('person');
+        await tx
+          .update(users)
+          .set({ email: request.body.email, updated_at: new Date() })
+          .where(eq(users.id, before.id));
+        await recordChange(tx, actorOf(request), {
+          entity: 'users',
+          objectId: before.id,
+          action: 'update',
+          before: { email: before.email },
+          after: { email: request.body.email },
+        });
+        return { id: before.id, email: request.body.email };
+      });
+    },
+  });
+}

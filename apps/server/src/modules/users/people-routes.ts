@@ -1,0 +1,230 @@
+import {
+  addressInfo,
+  listResponse,
+  person,
+  publicPerson,
+  userCreateBody,
+  usersListQuery,
+  userUpdateBody,
+} from '@licensure/contracts';
+import { users } from '@licensure/db';
+import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { forbidden, notFound } from '../../platform/http/errors';
+import { loadReadablePerson, presentPerson, presentPublic, readFullSsn } from './present';
+import { createPerson, deletePerson, templateIdsOf, updatePerson } from './save-user';
+import { likePrefix } from './search';
+
+const tags = ['users'];
+const idParams = z.object({ id: z.uuid({ message: 'id must be a valid id' }) });
+const idQuery = z.object({ id: z.uuid({ message: 'id must be a valid id' }) });
+/** The full SSN is shown only when asked for (and only to users.ssn holders); each such read is logged. */
+const ssnQuery = z.object({ showSsn: z.enum(['true', 'false']).optional() });
+
+const sortable = {
+  last_name: sql`lower(${users.last_name})`,
+  first_name: sql`lower(${users.first_name})`,
+  user_name: sql`lower(${users.user_name})`,
+  email: sql`lower(${users.email})`,
+  created_at: sql`${users.created_at}`,
+  updated_at: sql`${users.updated_at}`,
+} as const;
+
+export async function peopleRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps.database;
+  const key = () => app.deps.config.SSN_KEY;
+
+  r.get('/api/users', {
+    config: { access: 'users.read' },
+    schema: {
+      tags,
+      summary: 'People, filtered and paged (ssn masked)',
+      querystring: usersListQuery,
+      response: { 200: listResponse(person) },
+    },
+    handler: async (request) => {
+      const q = request.query;
+      const conditions: (SQL | undefined)[] = [
+        eq(users.enterprise_id, request.enterpriseId),
+        q.include_deleted === 'true' ? undefined : isNull(users.deleted_at),
+        request.auth!.isPortal ? eq(users.id, request.auth!.userId) : undefined,
+        q.last_name ? sql`lower(${users.last_name}) like ${likePrefix(q.last_name)}` : undefined,
+        q.first_name ? sql`lower(${users.first_name}) like ${likePrefix(q.first_name)}` : undefined,
+        q.email ? sql`lower(${users.email}) like ${likePrefix(q.email)}` : undefined,
+        q.is_staff ? eq(users.is_staff, q.is_staff === 'true') : undefined,
+        q.user_status_id ? eq(users.user_status_id, q.user_status_id) : undefined,
+        q.search
+          ? sql`(lower(${users.last_name}) like ${likePrefix(q.search)} or lower(${users.first_name}) like ${likePrefix(q.search)} or lower(${users.email}) like ${likePrefix(q.search)} or lower(${users.user_name}) like ${likePrefix(q.search)})`
+          : undefined,
+      ];
+      const where = and(...conditions);
+      const sortKey = (q.sortBy && q.sortBy in sortable ? q.sortBy : 'last_name') as keyof typeof sortable;
+      const dir = q.reverse ? desc : asc;
+      const [rows, [count]] = await Promise.all([
+        db
+          .select()
+          .from(users)
+          .where(where)
+          .orderBy(dir(sortable[sortKey]), asc(users.id))
+          .limit(q.numPerPage)
+          .offset((q.currentPage - 1) * q.numPerPage),
+        db.select({ total: sql<number>`cast(count(*) as integer)` }).from(users).where(where),
+      ]);
+      return {
+        items: rows.map((u) => presentPerson(u)),
+        total: count?.total ?? 0,
+        currentPage: q.currentPage,
+        numPerPage: q.numPerPage,
+      };
+    },
+  });
+
+  r.get('/api/users/getnew', {
+    config: { access: 'users.write' },
+    schema: { tags, summary: 'An empty person with the defaults of a new record' },
+    handler: async (request) => ({
+      id: null,
+      enterprise_id: request.enterpriseId,
+      user_name: null,
+      email: null,
+      first_name: '',
+      middle_name: null,
+      last_name: '',
+      suffix: null,
+      birth_date: null,
+      account_identifier: null,
+      national_ems_id: null,
+      phone: null,
+      ssn: null,
+      street: null,
+      street2: null,
+      city: null,
+      state: null,
+      postal_code: null,
+      county_fips: null,
+      gender_id: null,
+      race_id: null,
+      education_id: null,
+      employment_status_id: null,
+      hair_id: null,
+      eye_id: null,
+      user_status_id: null,
+      is_staff: false,
+      has_password: false,
+      security_template_ids: [],
+    }),
+  });
+
+  const getOne = async (
+    request: Parameters<typeof loadReadablePerson>[1],
+    id: string,
+    showSsn: boolean,
+  ): Promise<z.infer<typeof person>> => {
+    if (showSsn && !request.auth?.permissions.has('users.ssn')) throw forbidden();
+    const u = await loadReadablePerson(db, request, id);
+    const fullSsn = showSsn ? await readFullSsn(db, request, u, key()) : undefined;
+    return presentPerson(u, { fullSsn, templateIds: await templateIdsOf(db, u.id) });
+  };
+
+  r.get('/api/users/getobject', {
+    config: { access: 'users.read' },
+    schema: {
+      tags,
+      summary: 'One person (as users/{id})',
+      querystring: idQuery.extend(ssnQuery.shape),
+      response: { 200: person },
+    },
+    handler: async (request) => getOne(request, request.query.id, request.query.showSsn === 'true'),
+  });
+
+  r.get('/api/users/getPublicSearchUser', {
+    config: { access: 'authenticated' },
+    schema: {
+      tags,
+      summary: 'The public fields of one person (name, city, state)',
+      querystring: idQuery,
+      response: { 200: publicPerson },
+    },
+    handler: async (request) => {
+      const [u] = await db
+        .select()
+        .from(users)
+        .where(
+          and(
+            eq(users.id, request.query.id),
+            eq(users.enterprise_id, request.enterpriseId),
+            isNull(users.deleted_at),
+          ),
+        );
+      if (!u) throw notFound('person');
+      return presentPublic(u);
+    },
+  });
+
+  r.get('/api/User/AddressInfo/:id', {
+    config: { access: 'users.read' },
+    schema: {
+      tags,
+      summary: "A person's address and contacts",
+      params: idParams,
+      response: { 200: addressInfo },
+    },
+    handler: async (request) => {
+      const u = await loadReadablePerson(db, request, request.params.id);
+      return {
+        id: u.id,
+        street: u.street,
+        street2: u.street2,
+        city: u.city,
+        state: u.state,
+        postal_code: u.postal_code,
+        county_fips: u.county_fips,
+        phone: u.phone,
+        email: u.email,
+      };
+    },
+  });
+
+  r.get('/api/users/:id', {
+    config: { access: 'authenticated' },
+    schema: {
+      tags,
+      summary: 'One person; with showSsn=true the full ssn for users.ssn holders (the read is logged)',
+      params: idParams,
+      querystring: ssnQuery,
+      response: { 200: person },
+    },
+    handler: async (request) => getOne(request, request.params.id, request.query.showSsn === 'true'),
+  });
+
+  r.post('/api/users', {
+    config: { access: 'users.write' },
+    schema: { tags, summary: 'Create a person', body: userCreateBody, response: { 201: person } },
+    handler: async (request, reply) =>
+      reply.status(201).send(await createPerson(app, request, request.body.user, request.body.enterpriseID)),
+  });
+
+  r.put('/api/users/:id', {
+    config: { access: 'authenticated' },
+    schema: {
+      tags,
+      summary: 'Change a person',
+      params: idParams,
+      body: userUpdateBody,
+      response: { 200: person },
+    },
+    handler: async (request) => updatePerson(app, request, request.params.id, request.body.user),
+  });
+
+  r.delete('/api/users/:id', {
+    config: { access: 'users.write' },
+    schema: { tags, summary: 'Delete a person (soft: the record stays, marked deleted)', params: idParams },
+    handler: async (request, reply) => {
+      await deletePerson(app, request, request.params.id);
+      return reply.status(204).send();
+    },
+  });
+}

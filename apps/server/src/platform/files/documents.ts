@@ -1,0 +1,53 @@
+import type { DocumentRecord } from '@licensure/contracts';
+import { type Db, documents } from '@licensure/db';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { AuthContext } from '../auth/context';
+import { forbidden, notFound } from '../http/errors';
+
+export type DocumentRow = typeof documents.$inferSelect;
+
+/** The API shape of a document: explicit, without the storage key. */
+export const presentDocument = (d: DocumentRow): DocumentRecord => ({
+  id: d.id,
+  name: d.name,
+  description: d.description,
+  document_type_id: d.document_type_id,
+  candidate_id: d.user_id,
+  service_id: d.service_id,
+  fb_response_id: d.fb_response_id,
+  question_id: d.question_id,
+  mime_type: d.mime_type,
+  size_bytes: d.size_bytes,
+  sha256: d.sha256,
+  locked: d.locked,
+  expiration_date: d.expiration_date,
+  uploaded_by: d.uploaded_by,
+  created_at: d.created_at.toISOString(),
+  updated_at: d.updated_at.toISOString(),
+});
+
+/** Staff see every document of the enterprise; others only those they uploaded or that are about them. */
+export const mayUseDocument = (auth: AuthContext, d: DocumentRow): boolean =>
+  auth.isStaff || d.uploaded_by === auth.userId || d.user_id === auth.userId;
+
+/** A live document of the enterprise that the caller may use; 404 when missing, 403 when not theirs. */
+export async function loadOwnDocument(
+  db: Db,
+  enterpriseId: string,
+  auth: AuthContext,
+  documentId: string,
+): Promise<DocumentRow> {
+  const [doc] = await db
+    .select()
+    .from(documents)
+    .where(
+      and(
+        eq(documents.id, documentId),
+        eq(documents.enterprise_id, enterpriseId),
+        isNull(documents.deleted_at),
+      ),
+    );
+  if (!doc) throw notFound('document');
+  if (!mayUseDocument(auth, doc)) throw forbidden();
+  return doc;
+}

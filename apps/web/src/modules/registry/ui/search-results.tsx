@@ -1,0 +1,110 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { ErrorState, LoadingState } from '../../../platform/components/status';
+import { type Column, DataTable } from './data-table';
+
+export const SEARCH_PAGE_SIZE = 25;
+
+/** One page of results; total is null when the API answers only the rows of the page asked for. */
+export interface SearchPage<T> {
+  items: T[];
+  total: number | null;
+  currentPage: number;
+  numPerPage: number;
+}
+
+/** A page from an answer that is either a bare array of that page's rows or a `{items,total,...}` page. */
+export function searchPageOf<T>(
+  body: T[] | { items: T[]; total: number; currentPage: number; numPerPage: number } | null | undefined,
+  currentPage: number,
+  numPerPage: number,
+): SearchPage<T> {
+  if (!body) return { items: [], total: 0, currentPage, numPerPage };
+  if (!Array.isArray(body)) return body;
+  // A short page is the last one, so the total is known; a full one may have more after it.
+  const total = body.length < numPerPage ? (currentPage - 1) * numPerPage + body.length : null;
+  return { items: body, total, currentPage, numPerPage };
+}
+
+/** A page cut from every row the API answered at once. */
+export function slicePage<T>(all: readonly T[], currentPage: number, numPerPage: number): SearchPage<T> {
+  const start = (currentPage - 1) * numPerPage;
+  return { items: all.slice(start, start + numPerPage), total: all.length, currentPage, numPerPage };
+}
+
+function Pager({ page, pages, onPage }: { page: number; pages: number | null; onPage(page: number): void }) {
+  return (
+    <nav aria-label="Result pages">
+      <Group gap="sm">
+        <Button variant="default" size="xs" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          Previous page
+        </Button>
+        <Text size="sm">{pages === null ? `Page ${page}` : `Page ${page} of ${pages}`}</Text>
+        <Button
+          variant="default"
+          size="xs"
+          disabled={pages !== null && page >= pages}
+          onClick={() => onPage(page + 1)}
+        >
+          Next page
+        </Button>
+      </Group>
+    </nav>
+  );
+}
+
+interface SearchResultsProps<T> {
+  /** Plural noun of the rows ("people"), and its singular. */
+  plural: string;
+  singular: string;
+  /** Shown instead of results while no criterion is given. */
+  prompt: string;
+  hasCriteria: boolean;
+  query: UseQueryResult<SearchPage<T>>;
+  columns: readonly Column<T>[];
+  rowKey(row: T): string;
+  page: number;
+  onPage(page: number): void;
+}
+
+/** Results of a server-side search: a live summary, the table and the pager, or the right empty state. */
+export function SearchResults<T>(props: SearchResultsProps<T>) {
+  const { plural, singular, query, page } = props;
+  const data = query.data;
+  let summary = '';
+  if (!props.hasCriteria) summary = props.prompt;
+  else if (data && data.total === 0) summary = `No ${plural} match the search.`;
+  else if (data && data.items.length === 0) summary = `No more ${plural} match the search.`;
+  else if (data) {
+    const first = (data.currentPage - 1) * data.numPerPage + 1;
+    const last = first + data.items.length - 1;
+    summary =
+      data.total === null
+        ? `Showing ${plural} ${first}–${last}; there may be more on the next page.`
+        : `Showing ${first}–${last} of ${data.total} ${data.total === 1 ? singular : plural}.`;
+  }
+  const pages = data?.total == null ? null : Math.max(1, Math.ceil(data.total / data.numPerPage));
+  const paged = !!data && (data.total === null || data.total > data.numPerPage || data.currentPage > 1);
+  return (
+    <Stack gap="sm" component="section" aria-label="Search results">
+      <Text role="status">
+        {summary}
+        {query.isFetching && data ? ' Updating…' : ''}
+      </Text>
+      {props.hasCriteria && query.isPending ? <LoadingState label={`Searching ${plural}…`} /> : null}
+      {props.hasCriteria && query.isError ? (
+        <ErrorState error={query.error} title="The search failed" onRetry={() => void query.refetch()} />
+      ) : null}
+      {props.hasCriteria && data && data.items.length > 0 ? (
+        <DataTable
+          caption={`${plural.charAt(0).toUpperCase()}${plural.slice(1)} found`}
+          columns={props.columns}
+          rows={data.items}
+          rowKey={props.rowKey}
+          busy={query.isFetching}
+        />
+      ) : null}
+      {props.hasCriteria && paged ? <Pager page={page} pages={pages} onPage={props.onPage} /> : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,139 @@
+// Contracts of the clinicians module (roster import and export) and of the minimal document upload
+// it reads from (POST Documents/upload; the documents module of the forms issue extends it).
+import { z } from 'zod';
+import { booleanish, timestamp } from './paging';
+
+const id = (name: string) => z.uuid({ message: `${name} must be a valid id` });
+
+/** A stored document as the API presents it (never the storage key). */
+export const documentRecord = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string().nullable(),
+  document_type_id: z.uuid().nullable(),
+  /** The person the document belongs to (the spec's candidate_id). */
+  candidate_id: z.uuid().nullable(),
+  service_id: z.uuid().nullable(),
+  fb_response_id: z.uuid().nullable(),
+  question_id: z.uuid().nullable(),
+  mime_type: z.string(),
+  size_bytes: z.number().int(),
+  sha256: z.string(),
+  locked: z.boolean(),
+  expiration_date: z.string().nullable(),
+  uploaded_by: z.uuid().nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type DocumentRecord = z.infer<typeof documentRecord>;
+
+/**
+ * Types an upload may have, sniffed from the content (never the name or the browser's claim).
+ * CSV has no magic number: it is accepted when the content is valid UTF-8 text and the name ends .csv.
+ */
+export const allowedUploadTypes = {
+  'application/pdf': 'pdf',
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/tiff': 'tif',
+  'image/webp': 'webp',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
+  'text/csv': 'csv',
+} as const;
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Optional multipart fields sent before the `file` part of POST Documents/upload. */
+export const documentUploadFields = z.object({
+  description: z.string().trim().max(1000).optional(),
+  document_type_id: id('document_type_id').optional(),
+  /** The person the document is about; defaults to the uploader. Staff only for someone else. */
+  candidate_id: id('candidate_id').optional(),
+});
+
+/**
+ * Roster file columns, matched case-insensitively and ignoring spaces, '_' and '-' (so
+ * "national_ems_id" and "National EMS ID" are one column). Other columns are ignored.
+ * Required: Last name, First name, Position. Dates: YYYY-MM-DD, M/D/YYYY or a spreadsheet date cell.
+ * Designated: yes/no, true/false, y/n, 1/0, x or blank (no).
+ */
+export const rosterColumns = [
+  { key: 'last_name', header: 'Last name', required: true },
+  { key: 'first_name', header: 'First name', required: true },
+  { key: 'email', header: 'Email', required: false },
+  { key: 'birth_date', header: 'Date of birth', required: false },
+  { key: 'national_ems_id', header: 'National EMS ID', required: false },
+  { key: 'position', header: 'Position', required: true },
+  { key: 'start_date', header: 'Start date', required: false },
+  { key: 'designated', header: 'Designated', required: false },
+] as const;
+export type RosterColumnKey = (typeof rosterColumns)[number]['key'];
+/** Extra columns of the export (ignored on import). */
+export const rosterExportExtraColumns = ['End date'] as const;
+/** Most data rows one import may hold. */
+export const ROSTER_IMPORT_MAX_ROWS = 10_000;
+
+export const importCliniciansParams = z.object({
+  documentId: id('documentId'),
+  serviceId: id('serviceId'),
+});
+export const importCliniciansQuery = z.object({
+  /** true: answer 202 {jobId} at once and report progress through the message hub. */
+  async: booleanish.optional(),
+});
+
+/** One problem of one row (row is the spreadsheet row number, the header being row 1). */
+export const rosterRowError = z.object({
+  row: z.number().int(),
+  field: z.string(),
+  message: z.string(),
+});
+export type RosterRowError = z.infer<typeof rosterRowError>;
+
+export const rosterImportResult = z.object({
+  rows: z.number().int(),
+  people_created: z.number().int(),
+  people_matched: z.number().int(),
+  roster_added: z.number().int(),
+  roster_updated: z.number().int(),
+  /** Rows naming an active roster entry that already said the same. */
+  roster_unchanged: z.number().int(),
+});
+export type RosterImportResult = z.infer<typeof rosterImportResult>;
+
+/** The 400 answer when any row is rejected: nothing was written. */
+export const rosterImportRejected = z.object({
+  error: z.object({
+    code: z.literal('validation_failed'),
+    message: z.string(),
+    rows: z.array(rosterRowError),
+  }),
+});
+
+export const rosterImportAccepted = z.object({ jobId: z.uuid() });
+
+/**
+ * The message hub event (inside a `ReceiveMessage` frame) of an asynchronous import, sent to the
+ * user who started it: while checking (done false), then once at the end with `result` on success
+ * or `error` (and `rows` when rows were rejected) on failure.
+ */
+export const rosterImportProgress = z.object({
+  type: z.literal('rosterImport'),
+  jobId: z.uuid(),
+  checked: z.number().int(),
+  total: z.number().int(),
+  done: z.boolean(),
+  result: rosterImportResult.optional(),
+  error: z.object({ code: z.string(), message: z.string() }).optional(),
+  rows: z.array(rosterRowError).optional(),
+});
+export type RosterImportProgress = z.infer<typeof rosterImportProgress>;
+
+export const getExcelQuery = z.object({ serviceID: id('serviceID') });
+
+export const saveFileUploadParams = z.object({
+  documentId: id('documentId'),
+  responseId: id('responseId'),
+});
+export const documentsByResponseQuery = z.object({ responseID: id('responseID') });

@@ -1,0 +1,1 @@
+CREATE INDEX "users_name_order_idx" ON "users" USING btree ("enterprise_id",(lower("last_name") collate "C"),(lower("first_name") collate "C"),"id") WHERE "users"."deleted_at" is null;

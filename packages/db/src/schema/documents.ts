@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, enterpriseId, id, updatedAt } from './columns';
+import { users } from './platform';
+
+/**
+ * An uploaded file and what it is about. The bytes live in the file storage under `storage_key`
+ * (a random name); this row holds its metadata. `user_id` is the person the document belongs to
+ * (the spec's `candidate_id`); `fb_response_id` the form response it answers (no foreign key yet).
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    id: id(),
+    enterprise_id: enterpriseId(),
+    name: text('name').notNull(),
+    description: text('description'),
+    document_type_id: uuid('document_type_id'),
+    user_id: uuid('user_id').references(() => users.id),
+    service_id: uuid('service_id'),
+    fb_response_id: uuid('fb_response_id'),
+    question_id: uuid('question_id'),
+    storage_key: text('storage_key').notNull(),
+    mime_type: text('mime_type').notNull(),
+    size_bytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    locked: boolean('locked').notNull().default(false),
+    expiration_date: date('expiration_date', { mode: 'string' }),
+    uploaded_by: uuid('uploaded_by').references(() => users.id),
+    deleted_at: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index('documents_enterprise_idx').on(t.enterprise_id),
+    index('documents_user_idx').on(t.user_id),
+    index('documents_service_idx').on(t.service_id),
+    index('documents_response_idx').on(t.fb_response_id).where(sql`${t.fb_response_id} is not null`),
+  ],
+);
