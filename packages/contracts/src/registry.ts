@@ -28,17 +28,8 @@ export const stateCode = z
   .regex(/^[A-Za-z]{2}$/, 'state must be a two-letter abbreviation')
   .transform((s) => s.toUpperCase());
 
-export const serviceInput = z.object({
-  name: z.string().trim().min(1, 'name is required').max(200),
-  service_number: optionalText(50),
-  classification_id: nullableId('classification_id'),
-  primary_level_id: nullableId('primary_level_id'),
-  permit_level_id: nullableId('permit_level_id'),
-  training_level_ids: z
-    .array(z.uuid({ message: 'training_level_ids must be valid ids' }))
-    .max(50)
-    .optional(),
-  parent_id: nullableId('parent_id'),
+/** The address and phone of a service or station. */
+const addressFields = {
   street: optionalText(200),
   city: optionalText(100),
   state: stateCode.nullable().optional(),
@@ -50,6 +41,20 @@ export const serviceInput = z.object({
     .optional(),
   county_fips: countyFips.nullable().optional(),
   phone: optionalText(40),
+};
+
+export const serviceInput = z.object({
+  name: z.string().trim().min(1, 'name is required').max(200),
+  service_number: optionalText(50),
+  classification_id: nullableId('classification_id'),
+  primary_level_id: nullableId('primary_level_id'),
+  permit_level_id: nullableId('permit_level_id'),
+  training_level_ids: z
+    .array(z.uuid({ message: 'training_level_ids must be valid ids' }))
+    .max(50)
+    .optional(),
+  parent_id: nullableId('parent_id'),
+  ...addressFields,
   email: z.email({ message: 'email must be an email address' }).nullable().optional(),
   website: optionalText(300),
   active: z.boolean().optional(),
@@ -131,17 +136,7 @@ export const expiringQuery = z.object({
 export const serviceStationInput = z.object({
   service_id: z.uuid({ message: 'service_id must be a valid id' }),
   name: z.string().trim().min(1, 'name is required').max(200),
-  street: optionalText(200),
-  city: optionalText(100),
-  state: stateCode.nullable().optional(),
-  postal_code: z
-    .string()
-    .trim()
-    .regex(/^\d{5}(-\d{4})?$/, 'postal_code must be a 5-digit ZIP code or ZIP+4')
-    .nullable()
-    .optional(),
-  county_fips: countyFips.nullable().optional(),
-  phone: optionalText(40),
+  ...addressFields,
   active: z.boolean().optional(),
 });
 

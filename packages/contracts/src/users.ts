@@ -111,26 +111,26 @@ export const person = z.object({
 });
 export type Person = z.infer<typeof person>;
 
-export const publicPerson = z.object({
-  id: z.uuid(),
-  first_name: z.string().nullable(),
-  middle_name: z.string().nullable(),
-  last_name: z.string().nullable(),
-  suffix: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
+export const publicPerson = person.pick({
+  id: true,
+  first_name: true,
+  middle_name: true,
+  last_name: true,
+  suffix: true,
+  city: true,
+  state: true,
 });
 
-export const addressInfo = z.object({
-  id: z.uuid(),
-  street: z.string().nullable(),
-  street2: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  postal_code: z.string().nullable(),
-  county_fips: z.string().nullable(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
+export const addressInfo = person.pick({
+  id: true,
+  street: true,
+  street2: true,
+  city: true,
+  state: true,
+  postal_code: true,
+  county_fips: true,
+  phone: true,
+  email: true,
 });
 
 export const usersListQuery = listQuery.extend({

@@ -94,7 +94,12 @@ export const users = pgTable(
     index('users_last_name_prefix_idx').on(sql`lower(${t.last_name}) text_pattern_ops`),
     // Name searches read the first page in this order straight from the index (C collation: byte order).
     index('users_name_order_idx')
-      .on(t.enterprise_id, sql`(lower(${t.last_name}) collate "C")`, sql`(lower(${t.first_name}) collate "C")`, t.id)
+      .on(
+        t.enterprise_id,
+        sql`(lower(${t.last_name}) collate "C")`,
+        sql`(lower(${t.first_name}) collate "C")`,
+        t.id,
+      )
       .where(sql`${t.deleted_at} is null`),
     index('users_last_name_trgm_idx').using('gin', sql`lower(${t.last_name}) gin_trgm_ops`),
     index('users_first_name_trgm_idx').using('gin', sql`lower(${t.first_name}) gin_trgm_ops`),

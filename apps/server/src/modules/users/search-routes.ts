@@ -80,7 +80,7 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
   function publicWhere(request: FastifyRequest, q: UserLookup): SQL | undefined {
     const c: SQL[] = [];
     if (q.last_name) c.push(sql`lower(${users.last_name}) collate "C" like ${likePrefix(q.last_name)}`);
-    if (q.first_name) c.push(sql`lower(${users.first_name}) collate "C" like ${likePrefix(q.first_name)}`);
+    if (q.first_name) c.push(sql`lower(${users.first_name}) like ${likePrefix(q.first_name)}`);
     if (q.search) c.push(sql`lower(${users.last_name}) collate "C" like ${likePrefix(q.search)}`);
     if (q.license_number)
       c.push(sql`upper(${certifications.number}) like ${`${escapeLike(q.license_number.toUpperCase())}%`}`);

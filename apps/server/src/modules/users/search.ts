@@ -24,7 +24,7 @@ export function hasCriteria(q: UserLookup): boolean {
 export function lookupConditions(q: UserLookup): SQL[] {
   const c: SQL[] = [];
   if (q.last_name) c.push(sql`lower(${users.last_name}) collate "C" like ${likePrefix(q.last_name)}`);
-  if (q.first_name) c.push(sql`lower(${users.first_name}) collate "C" like ${likePrefix(q.first_name)}`);
+  if (q.first_name) c.push(sql`lower(${users.first_name}) like ${likePrefix(q.first_name)}`);
   if (q.birth_date) c.push(sql`${users.birth_date} = ${q.birth_date}`);
   if (q.account_identifier)
     c.push(sql`upper(${users.account_identifier}) like ${upperPrefix(q.account_identifier)}`);
@@ -43,15 +43,16 @@ export function lookupConditions(q: UserLookup): SQL[] {
     c.push(sql`exists (select 1 from ${certifications} where ${certifications.user_id} = ${users.id}
       and upper(${certifications.number}) like ${upperPrefix(q.license_number)})`);
   if (q.search) {
-    // Free text: a name prefix, "last, first", or a contained piece of the last name.
+    // Free text: a last or first name prefix, "last, first", an email, national EMS id or account prefix.
+    // Prefixes only: a contained piece of the name cannot use an index in the result order.
     const [last, first] = q.search.split(',').map((s) => s.trim());
     if (first !== undefined && last)
       c.push(
-        sql`lower(${users.last_name}) collate "C" like ${likePrefix(last)} and lower(${users.first_name}) collate "C" like ${likePrefix(first)}`,
+        sql`lower(${users.last_name}) collate "C" like ${likePrefix(last)} and lower(${users.first_name}) like ${likePrefix(first)}`,
       );
     else
-      c.push(sql`(lower(${users.last_name}) like ${likeContains(q.search)}
-        or lower(${users.first_name}) collate "C" like ${likePrefix(q.search)}
+      c.push(sql`(lower(${users.last_name}) collate "C" like ${likePrefix(q.search)}
+        or lower(${users.first_name}) like ${likePrefix(q.search)}
         or lower(${users.email}) like ${likePrefix(q.search)}
         or upper(${users.national_ems_id}) like ${upperPrefix(q.search)}
         or upper(${users.account_identifier}) like ${upperPrefix(q.search)})`);
