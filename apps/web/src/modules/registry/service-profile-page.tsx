@@ -14,6 +14,7 @@ import {
   type StationRow,
   type VehicleRow,
 } from './registry-api';
+import { RosterImportPanel } from './roster-import-panel';
 import { SERVICES_BASE, useClassifications } from './service-search-page';
 import type { Column } from './ui/data-table';
 import { DetailList } from './ui/details';
@@ -151,7 +152,9 @@ export function ServiceProfilePage() {
         columns={rosterColumns(hasPermission(viewer, 'users.read'))}
         rowKey={(r) => r.id}
         empty="Nobody is on the roster."
-      />
+      >
+        {hasPermission(viewer, 'registry.write') && <RosterImportPanel serviceId={id} />}
+      </TableSection>
       <TableSection
         id="vehicles-heading"
         title="Vehicles"

@@ -32,10 +32,20 @@ interface TableSectionProps<T> {
   rowKey(row: T): string;
   /** What to say when there are no rows ("No credentials on record."). */
   empty: string;
+  /** More content under the table (actions on the listed records). */
+  children?: ReactNode;
 }
 
 /** A profile section listing related records, with its own loading, error and empty states. */
-export function TableSection<T>({ id, title, query, columns, rowKey, empty }: TableSectionProps<T>) {
+export function TableSection<T>({
+  id,
+  title,
+  query,
+  columns,
+  rowKey,
+  empty,
+  children,
+}: TableSectionProps<T>) {
   const lower = title.toLowerCase();
   let body: ReactNode;
   if (query.isPending) body = <LoadingState label={`Loading ${lower}…`} />;
@@ -61,6 +71,7 @@ export function TableSection<T>({ id, title, query, columns, rowKey, empty }: Ta
   return (
     <ProfileSection id={id} title={title}>
       {body}
+      {children}
     </ProfileSection>
   );
 }
