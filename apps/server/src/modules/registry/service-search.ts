@@ -4,11 +4,10 @@ import { and, arrayOverlaps, asc, eq, exists, ilike, inArray, isNull, or, type S
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/http/errors';
-import { countAll, likeContains } from '../../platform/resources/list-query';
+import { countAll, escapeLike, likeContains } from '../../platform/resources/list-query';
 import { tags } from './common';
 import { presentServiceLess } from './present';
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const prefix = (s: string) => `${escapeLike(s)}%`;
 
 /**

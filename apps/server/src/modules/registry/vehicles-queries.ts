@@ -6,13 +6,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, recordChange } from '../../platform/audit/record-change';
 import { badRequest, notFound } from '../../platform/http/errors';
-import { likeContains } from '../../platform/resources/list-query';
+import { escapeLike, likeContains } from '../../platform/resources/list-query';
 import { idParams, tags, today } from './common';
 import { presentCertification, presentVehicle } from './present';
 import { duplicateOf } from './vehicles-crud';
 import { checkSerialNumber } from './vin';
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const vehicleIdQuery = z.object({ vehicle_id: z.uuid({ message: 'vehicle_id must be a valid id' }) });
 
 const presentMileage = (m: typeof vehicleMileage.$inferSelect) => ({

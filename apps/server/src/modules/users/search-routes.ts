@@ -14,8 +14,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ssnDigits, ssnMatches } from '../../platform/crypto/ssn';
 import { forbidden, notFound } from '../../platform/http/errors';
+import { escapeLike } from '../../platform/resources/list-query';
 import { presentPerson } from './present';
-import { escapeLike, hasCriteria, likePrefix, lookupConditions } from './search';
+import { hasCriteria, likePrefix, lookupConditions } from './search';
 
 const tags = ['users'];
 /** Public lookups: a few a second per address is plenty for a person, and slows down scraping. */

@@ -1,9 +1,8 @@
 import type { UserLookup } from '@licensure/contracts';
 import { certifications, users } from '@licensure/db';
 import { type SQL, sql } from 'drizzle-orm';
+import { escapeLike } from '../../platform/resources/list-query';
 
-/** Escapes LIKE wildcards so user text matches literally. */
-export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** A lower-cased prefix pattern: `lower(col) like 'smi%'` can use a text_pattern_ops index. */
 export const likePrefix = (s: string) => `${escapeLike(s.trim().toLowerCase())}%`;
 /** A contains pattern: `lower(col) like '%mit%'` can use a trigram index. */

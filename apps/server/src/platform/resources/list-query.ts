@@ -8,7 +8,8 @@ type Columns = Record<string, PgColumn>;
 type Query = ListQuery & Record<string, unknown>;
 
 /** Escapes LIKE wildcards so a search for "50%" finds the text "50%". */
-export const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+export const likeContains = (text: string) => `%${escapeLike(text)}%`;
 
 export const countAll = sql<number>`cast(count(*) as integer)`;
 
