@@ -2,6 +2,8 @@ export * from './clinicians';
 export * from './enterprise';
 export * from './errors';
 export * from './fields';
+export * from './form-logic';
+export * from './forms';
 export * from './logging';
 export * from './page-objects';
 export * from './paging';

@@ -16,6 +16,12 @@ export const permissionCatalog = {
   'registry.write': 'Change services, vehicles, stations, areas and rosters',
   'security.admin': 'Administer security templates and groups',
   'education.reports': 'Look up education reports',
+  'forms.read': 'Read forms, packages and their settings',
+  'forms.write': 'Build and change forms, packages and their settings',
+  'responses.read': "Read anyone's form responses and their PDFs",
+  'responses.write': "Change, reopen and delete anyone's form responses",
+  'documents.read': "Read and download anyone's documents and see who read them",
+  'documents.write': "Upload, change, lock and delete anyone's documents",
 } as const;
 
 export type PermissionKey = keyof typeof permissionCatalog;

@@ -1,4 +1,5 @@
 import type { FieldSpec } from './fields';
+import { formResources } from './forms';
 import { referenceList } from './resource';
 
 const entityKinds = ['user', 'service', 'vehicle'] as const;
@@ -409,6 +410,7 @@ export const referenceLists = [
       write: 'security.admin',
     },
   ),
+  ...formResources,
 ] as const;
 
 export type ReferenceListKey = (typeof referenceLists)[number]['key'];

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, enterpriseId, id, updatedAt } from './columns';
+import { fbResponses } from './forms';
 import { users } from './platform';
 
 /**
  * An uploaded file and what it is about. The bytes live in the file storage under `storage_key`
  * (a random name); this row holds its metadata. `user_id` is the person the document belongs to
- * (the spec's `candidate_id`); `fb_response_id` the form response it answers (no foreign key yet).
+ * (the spec's `candidate_id`); `fb_response_id` the form response it answers, `question_id` the question.
  */
 export const documents = pgTable(
   'documents',
@@ -18,8 +19,16 @@ export const documents = pgTable(
     document_type_id: uuid('document_type_id'),
     user_id: uuid('user_id').references(() => users.id),
     service_id: uuid('service_id'),
-    fb_response_id: uuid('fb_response_id'),
+    vehicle_id: uuid('vehicle_id'),
+    fb_response_id: uuid('fb_response_id').references(() => fbResponses.id, { onDelete: 'set null' }),
     question_id: uuid('question_id'),
+    inspection_id: uuid('inspection_id'),
+    complaint_id: uuid('complaint_id'),
+    /** The record (of any kind) the document is attached to (createDocumentObject). */
+    data_object_id: uuid('data_object_id'),
+    data_object: text('data_object'),
+    code: text('code'),
+    from_complaint: boolean('from_complaint').notNull().default(false),
     storage_key: text('storage_key').notNull(),
     mime_type: text('mime_type').notNull(),
     size_bytes: bigint('size_bytes', { mode: 'number' }).notNull(),
@@ -35,6 +44,7 @@ export const documents = pgTable(
     index('documents_enterprise_idx').on(t.enterprise_id),
     index('documents_user_idx').on(t.user_id),
     index('documents_service_idx').on(t.service_id),
+    index('documents_inspection_idx').on(t.inspection_id).where(sql`${t.inspection_id} is not null`),
     index('documents_response_idx').on(t.fb_response_id).where(sql`${t.fb_response_id} is not null`),
   ],
 );

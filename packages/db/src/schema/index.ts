@@ -1,4 +1,5 @@
 export * from './documents';
+export * from './forms';
 export * from './geography';
 export * from './people';
 export * from './platform';

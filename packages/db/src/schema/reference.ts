@@ -125,4 +125,8 @@ export const {
   vehicle_types,
   xslt_stylesheets,
   security_template_permissions,
+  fb_form_types,
+  fb_question_types,
+  fb_elements,
+  fb_form_position_permissions,
 } = referenceTables;
