@@ -4,6 +4,7 @@ export * from './errors';
 export * from './fields';
 export * from './form-logic';
 export * from './forms';
+export * from './licensing';
 export * from './logging';
 export * from './page-objects';
 export * from './paging';

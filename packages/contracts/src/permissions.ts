@@ -22,6 +22,11 @@ export const permissionCatalog = {
   'responses.write': "Change, reopen and delete anyone's form responses",
   'documents.read': "Read and download anyone's documents and see who read them",
   'documents.write': "Upload, change, lock and delete anyone's documents",
+  'licensing.read': 'Read licences, their categories, levels, charges, rules and processes',
+  'licensing.write': 'Configure licences, their categories, levels, charges, rules and processes',
+  'requests.read': "Read anyone's licence requests and credentials",
+  'requests.write': "Change anyone's licence requests: application types, charges, trainings, deletion",
+  'requests.review': 'Review licence requests: process and status changes, approval and issuing',
 } as const;
 
 export type PermissionKey = keyof typeof permissionCatalog;

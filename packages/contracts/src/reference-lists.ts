@@ -1,5 +1,6 @@
 import type { FieldSpec } from './fields';
 import { formResources } from './forms';
+import { licensingResources } from './licensing';
 import { referenceList } from './resource';
 
 const entityKinds = ['user', 'service', 'vehicle'] as const;
@@ -411,6 +412,7 @@ export const referenceLists = [
     },
   ),
   ...formResources,
+  ...licensingResources,
 ] as const;
 
 export type ReferenceListKey = (typeof referenceLists)[number]['key'];

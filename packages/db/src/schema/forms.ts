@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -243,6 +244,13 @@ export const licenseRequests = pgTable(
     parent_request_id: uuid('parent_request_id'),
     application_type_id: uuid('application_type_id').references(() => application_types.id),
     status_id: uuid('status_id'),
+    /** A renewal: the credential it renews. */
+    renews_certification_id: uuid('renews_certification_id'),
+    /** Triggers fired for this request so far (setCurrentTriggerCount), for the workflow engine. */
+    current_trigger_count: integer('current_trigger_count').notNull().default(0),
+    /** The window in which trainings count toward this request. */
+    training_validation_start: date('training_validation_start', { mode: 'string' }),
+    training_validation_end: date('training_validation_end', { mode: 'string' }),
     /** 0 new, 1 in progress, 2 submitted. */
     progress: integer('progress').notNull().default(0),
     completed_on: timestamp('completed_on', { withTimezone: true, mode: 'date' }),

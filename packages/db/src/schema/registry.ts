@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -217,6 +218,14 @@ export const certifications = pgTable(
     license_category_level_id: uuid('license_category_level_id'),
     certification_level_id: uuid('certification_level_id'),
     number: text('number').notNull(),
+    license_category_id: uuid('license_category_id'),
+    /** The request that issued or last renewed it. */
+    license_request_id: uuid('license_request_id'),
+    /** The configured credential status (licensecategorycertificationstatuses); `status` is its meaning. */
+    certification_status_id: uuid('certification_status_id'),
+    attribute_ids: uuid('attribute_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    /** Values of the category's credential fields, by field id. */
+    field_values: jsonb('field_values').notNull().default(sql`'{}'::jsonb`),
     status: text('status')
       .$type<'active' | 'inactive' | 'expired' | 'suspended' | 'revoked'>()
       .notNull()
