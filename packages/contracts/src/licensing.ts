@@ -1,6 +1,8 @@
 // Contracts of licensing: licence configuration resources. The licence itself, its rules and
 // requests have hand-written tables (packages/db/src/schema/licensing.ts).
+import { z } from 'zod';
 import type { FieldSpec } from './fields';
+import { timestamp } from './paging';
 import { referenceList } from './resource';
 
 const configure = { module: 'licensing', read: 'licensing.read', write: 'licensing.write' } as const;
@@ -398,3 +400,90 @@ export const licensingResources = [
     },
   ),
 ] as const;
+
+// Licence rules: clauses over whitelisted fields, compiled to SQL on the server.
+
+export const ruleEntities = ['user', 'service', 'vehicle'] as const;
+export const ruleFormats = ['string', 'date', 'age'] as const;
+export const ruleOperatorList = ['=', '<>', '<', '<=', '>', '>=', 'like', 'not like'] as const;
+
+export const licenseRuleFieldInput = z.object({
+  name: z.string().trim().min(1, 'name is required').max(200),
+  alias: z.string().trim().max(200).nullable().optional(),
+  table_name: z.string().trim().min(1, 'table_name is required').max(64),
+  field_name: z.string().trim().min(1, 'field_name is required').max(64),
+  format: z.enum(ruleFormats, { message: `format must be one of: ${ruleFormats.join(', ')}` }),
+  entity: z.enum(ruleEntities, { message: `entity must be one of: ${ruleEntities.join(', ')}` }),
+});
+
+const parenthesis = z
+  .union([z.string().max(10), z.number().int().min(0).max(10)])
+  .nullable()
+  .optional();
+
+export const licenseRuleFieldValueInput = z
+  .object({
+    sort_order: z.number().int().min(0).max(10_000).default(0),
+    and_flag: z.boolean().default(true),
+    left_parenthesis: parenthesis,
+    right_parenthesis: parenthesis,
+    operator: z.enum(ruleOperatorList, {
+      message: `operator must be one of: ${ruleOperatorList.join(', ')}`,
+    }),
+    value: z.string().max(500).nullable().optional(),
+    /** An existing rule field, or the field itself (found or added by table, field and format). */
+    license_rule_field_id: z.uuid({ message: 'license_rule_field_id must be a valid id' }).optional(),
+    license_rule_field: licenseRuleFieldInput.optional(),
+  })
+  .refine((v) => v.license_rule_field_id || v.license_rule_field, {
+    message: 'license_rule_field is required',
+    path: ['license_rule_field'],
+  });
+
+export const licenseRuleInput = z.object({
+  name: z.string().trim().min(1, 'name is required').max(200),
+  description: z.string().trim().max(2000).nullable().optional(),
+  license_id: z.uuid({ message: 'license_id must be a valid id' }).nullable().optional(),
+  entity: z.enum(ruleEntities).default('user'),
+  active: z.boolean().default(true),
+  license_rule_field_values: z
+    .array(licenseRuleFieldValueInput)
+    .min(1, 'A rule needs at least one clause')
+    .max(100),
+});
+export type LicenseRuleInput = z.infer<typeof licenseRuleInput>;
+export const licenseRuleSaveBody = z.object({ license_rule: licenseRuleInput });
+
+export const licenseRuleOutput = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string().nullable(),
+  license_id: z.uuid().nullable(),
+  entity: z.enum(ruleEntities),
+  active: z.boolean(),
+  created_at: timestamp,
+  updated_at: timestamp,
+  license_rule_field_values: z.array(
+    z.object({
+      id: z.uuid(),
+      sort_order: z.number().int(),
+      and_flag: z.boolean(),
+      left_parenthesis: z.string().nullable(),
+      right_parenthesis: z.string().nullable(),
+      operator: z.string(),
+      value: z.string().nullable(),
+      license_rule_field_id: z.uuid(),
+      license_rule_field: licenseRuleFieldInput.extend({ id: z.uuid(), alias: z.string().nullable() }),
+    }),
+  ),
+});
+export type LicenseRuleOutput = z.infer<typeof licenseRuleOutput>;
+
+export const usersQueryBody = z.object({
+  licenseRuleIds: z
+    .array(z.uuid({ message: 'licenseRuleIds must hold valid ids' }))
+    .min(1, 'licenseRuleIds must name at least one rule')
+    .max(20),
+  currentPage: z.number().int().min(1).default(1),
+  numPerPage: z.number().int().min(1).max(500).default(25),
+});

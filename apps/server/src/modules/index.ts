@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { accountModule } from './account';
 import { cliniciansModule } from './clinicians';
 import { enterpriseModule } from './enterprise';
+import { licensingModule } from './licensing';
 import { loggingModule } from './logging';
 import { lookupsModule } from './lookups';
 import { registryModule } from './registry';
@@ -18,4 +19,5 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await usersModule(app);
   await registryModule(app);
   await cliniciansModule(app);
+  await licensingModule(app);
 }

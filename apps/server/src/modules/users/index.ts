@@ -14,7 +14,7 @@ const tags = ['users'];
 
 /**
  * The users module: people, their searches, passwords, security templates and groups.
- * `users/query` (people matching licence rules) waits for licence rules (licensing issue).
+ * `users/query` (people matching licence rules) is served by the licensing module with the rules.
  */
 export async function usersModule(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import { ruleRoutes } from './rule-routes';
+
+/**
+ * Licensing: licence rules and users/query so far. The configuration resources (categories,
+ * levels, charges, statuses, processes per licence) are declarative and served by the lookups
+ * module's loop over `referenceLists`.
+ */
+export async function licensingModule(app: FastifyInstance): Promise<void> {
+  await ruleRoutes(app);
+}
