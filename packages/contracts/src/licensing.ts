@@ -1,7 +1,7 @@
 // Contracts of licensing: licence configuration resources. The licence itself, its rules and
 // requests have hand-written tables (packages/db/src/schema/licensing.ts).
 import { z } from 'zod';
-import type { FieldSpec } from './fields';
+import { type FieldSpec, inputSchema } from './fields';
 import { timestamp } from './paging';
 import { referenceList } from './resource';
 
@@ -487,3 +487,93 @@ export const usersQueryBody = z.object({
   currentPage: z.number().int().min(1).default(1),
   numPerPage: z.number().int().min(1).max(500).default(25),
 });
+
+// The licence save payload: the licence and its configuration sets, saved in one transaction.
+
+const byKey = (key: string) => {
+  const spec = licensingResourceByKey.get(key);
+  if (!spec) throw new Error(`no licensing resource ${key}`);
+  return spec;
+};
+export const licensingResourceByKey = new Map<string, (typeof licensingResources)[number]>(
+  licensingResources.map((r) => [r.key, r]),
+);
+
+/** A member of a licence's configuration set: the resource's own fields, without license_id. */
+function memberSchema(fields: readonly FieldSpec[]) {
+  return inputSchema(fields.filter((f) => f.name !== 'license_id')).extend({
+    id: z.uuid({ message: 'id must be a valid id' }).optional(),
+  });
+}
+
+export const licenseEntities = ['user', 'service', 'vehicle'] as const;
+
+export const licenseInput = z.object({
+  name: z.string().trim().min(1, 'name is required').max(200, 'name must be at most 200 characters'),
+  code: z.string().trim().max(64).nullable().optional(),
+  description: z.string().trim().max(4000).nullable().optional(),
+  entity: z.enum(licenseEntities, { message: 'entity must be user, service or vehicle' }),
+  active: z.boolean().default(true),
+  public_lookup: z.boolean().default(true),
+  form_package_id: z.uuid({ message: 'form_package_id must be a valid id' }).nullable().optional(),
+  autonumber_id: z.uuid({ message: 'autonumber_id must be a valid id' }).nullable().optional(),
+  renewal_window_days: z.number().int().min(0).max(730).default(90),
+});
+
+/** POST licenses and PUT licenses/{id}: sets that are sent replace the stored ones; others stay. */
+export const licenseSaveBody = z.object({
+  license: licenseInput,
+  license_categories: z
+    .array(memberSchema(byKey('license_categories').fields))
+    .max(100)
+    .optional(),
+  license_category_levels: z
+    .array(memberSchema(byKey('license_category_levels').fields))
+    .max(500)
+    .optional(),
+  license_request_statuses: z
+    .array(
+      inputSchema([
+        { name: 'label', label: 'Label', kind: 'text', required: true },
+        { name: 'code', label: 'Code', kind: 'text', maxLength: 64 },
+        { name: 'description', label: 'Description', kind: 'text', maxLength: 1000 },
+        { name: 'active', label: 'Active', kind: 'bool', defaultValue: true },
+        { name: 'sort_order', label: 'Sort order', kind: 'int', min: 0, max: 100_000, defaultValue: 0 },
+        { name: 'is_final', label: 'Final', kind: 'bool' },
+      ]).extend({ id: z.uuid({ message: 'id must be a valid id' }).optional() }),
+    )
+    .max(100)
+    .optional(),
+  license_category_certification_statuses: z
+    .array(memberSchema(byKey('license_category_certification_statuses').fields))
+    .max(100)
+    .optional(),
+  license_category_certification_attributes: z
+    .array(memberSchema(byKey('license_category_certification_attributes').fields))
+    .max(200)
+    .optional(),
+  processes: z
+    .array(memberSchema(byKey('process_licenses').fields))
+    .max(50)
+    .optional(),
+  license_rules: z
+    .array(licenseRuleInput.omit({ license_id: true }).extend({ id: z.uuid().optional() }))
+    .max(50)
+    .optional(),
+});
+export type LicenseSaveBody = z.infer<typeof licenseSaveBody>;
+
+export const licenseOutput = licenseInput.extend({
+  id: z.uuid(),
+  enterprise_id: z.uuid(),
+  created_at: timestamp,
+  updated_at: timestamp,
+  license_categories: z.array(z.record(z.string(), z.unknown())),
+  license_category_levels: z.array(z.record(z.string(), z.unknown())),
+  license_request_statuses: z.array(z.record(z.string(), z.unknown())),
+  license_category_certification_statuses: z.array(z.record(z.string(), z.unknown())),
+  license_category_certification_attributes: z.array(z.record(z.string(), z.unknown())),
+  processes: z.array(z.record(z.string(), z.unknown())),
+  license_rules: z.array(licenseRuleOutput),
+});
+export type LicenseOutput = z.infer<typeof licenseOutput>;

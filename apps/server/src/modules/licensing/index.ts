@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { licenseRoutes } from './license-routes';
 import { ruleRoutes } from './rule-routes';
 
 /**
@@ -8,4 +9,5 @@ import { ruleRoutes } from './rule-routes';
  */
 export async function licensingModule(app: FastifyInstance): Promise<void> {
   await ruleRoutes(app);
+  await licenseRoutes(app);
 }

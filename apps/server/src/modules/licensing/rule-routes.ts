@@ -50,7 +50,7 @@ export async function enterpriseToday(db: Db | Tx, enterpriseId: string): Promis
 
 type RuleRow = typeof licenseRules.$inferSelect;
 
-async function loadRules(db: Db | Tx, rows: RuleRow[]): Promise<LicenseRuleOutput[]> {
+export async function loadRules(db: Db | Tx, rows: RuleRow[]): Promise<LicenseRuleOutput[]> {
   if (rows.length === 0) return [];
   const values = await db
     .select({ value: licenseRuleFieldValues, field: licenseRuleFields })
@@ -105,7 +105,12 @@ export function ruleCondition(rule: LicenseRuleOutput, today: CalendarDate): SQL
  * Resolves each clause's rule field (by id, or found or added by table, field and format), checks it
  * against the whitelist and compiles the rule, so a rule that cannot run is never stored.
  */
-async function resolveFields(tx: Tx, enterpriseId: string, input: LicenseRuleInput, today: CalendarDate) {
+async function resolveFields(
+  tx: Tx,
+  enterpriseId: string,
+  input: Pick<LicenseRuleInput, 'entity' | 'license_rule_field_values'>,
+  today: CalendarDate,
+) {
   const resolved: { fieldId: string; clause: RuleFieldValue }[] = [];
   for (const [i, v] of input.license_rule_field_values.entries()) {
     let field: typeof licenseRuleFields.$inferSelect | undefined;
@@ -175,6 +180,30 @@ async function resolveFields(tx: Tx, enterpriseId: string, input: LicenseRuleInp
 const parens = (v: string | number | null | undefined, char: '(' | ')') =>
   (typeof v === 'number' ? char.repeat(v) : (v ?? '').replace(/\s/g, '')) || null;
 
+/** Replaces a rule's clauses, resolving and checking their fields first (400 naming the clause). */
+export async function writeRuleClauses(
+  tx: Tx,
+  enterpriseId: string,
+  ruleId: string,
+  input: Pick<LicenseRuleInput, 'entity' | 'license_rule_field_values'>,
+  today: CalendarDate,
+): Promise<void> {
+  const resolved = await resolveFields(tx, enterpriseId, input, today);
+  await tx.delete(licenseRuleFieldValues).where(eq(licenseRuleFieldValues.license_rule_id, ruleId));
+  await tx.insert(licenseRuleFieldValues).values(
+    resolved.map(({ fieldId, clause }) => ({
+      license_rule_id: ruleId,
+      license_rule_field_id: fieldId,
+      sort_order: clause.sort_order,
+      and_flag: clause.and_flag,
+      left_parenthesis: parens(clause.left_parenthesis, '('),
+      right_parenthesis: parens(clause.right_parenthesis, ')'),
+      operator: clause.operator,
+      value: clause.value,
+    })),
+  );
+}
+
 /** licenserules CRUD and users/query. */
 export async function ruleRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -196,29 +225,6 @@ export async function ruleRoutes(app: FastifyInstance): Promise<void> {
       .from(licenses)
       .where(and(eq(licenses.id, id), eq(licenses.enterprise_id, enterpriseId), isNull(licenses.deleted_at)));
     if (!l) throw badRequest({ license_id: 'There is no such licence.' });
-  };
-
-  const save = async (
-    tx: Tx,
-    enterpriseId: string,
-    ruleId: string,
-    input: LicenseRuleInput,
-    today: CalendarDate,
-  ) => {
-    const resolved = await resolveFields(tx, enterpriseId, input, today);
-    await tx.delete(licenseRuleFieldValues).where(eq(licenseRuleFieldValues.license_rule_id, ruleId));
-    await tx.insert(licenseRuleFieldValues).values(
-      resolved.map(({ fieldId, clause }) => ({
-        license_rule_id: ruleId,
-        license_rule_field_id: fieldId,
-        sort_order: clause.sort_order,
-        and_flag: clause.and_flag,
-        left_parenthesis: parens(clause.left_parenthesis, '('),
-        right_parenthesis: parens(clause.right_parenthesis, ')'),
-        operator: clause.operator,
-        value: clause.value,
-      })),
-    );
   };
 
   r.get('/api/licenserules', {
@@ -305,7 +311,7 @@ export async function ruleRoutes(app: FastifyInstance): Promise<void> {
           })
           .returning();
         if (!created) throw new Error('insert returned nothing');
-        await save(tx, request.enterpriseId, created.id, input, today);
+        await writeRuleClauses(tx, request.enterpriseId, created.id, input, today);
         await recordChange(tx, actorOf(request), {
           entity: 'license_rules',
           objectId: created.id,
@@ -347,7 +353,7 @@ export async function ruleRoutes(app: FastifyInstance): Promise<void> {
           .where(eq(licenseRules.id, before.id))
           .returning();
         if (!updated) throw notFound('licence rule');
-        await save(tx, request.enterpriseId, updated.id, input, today);
+        await writeRuleClauses(tx, request.enterpriseId, updated.id, input, today);
         await recordChange(tx, actorOf(request), {
           entity: 'license_rules',
           objectId: updated.id,
