@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { licenseRoutes } from './license-routes';
+import { processRoutes } from './process-routes';
 import { ruleRoutes } from './rule-routes';
 
 /**
@@ -10,4 +11,5 @@ import { ruleRoutes } from './rule-routes';
 export async function licensingModule(app: FastifyInstance): Promise<void> {
   await ruleRoutes(app);
   await licenseRoutes(app);
+  await processRoutes(app);
 }

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { actorOf, recordChange } from '../../platform/audit/record-change';
 import { badRequest, fromDatabaseError, notFound } from '../../platform/http/errors';
 import { countAll, likeContains } from '../../platform/resources/list-query';
-import { idParams, pageOf, tags } from './common';
+import { idParams, pageOf, tags as registryTags } from './common';
 
 export interface SimpleCrud<I extends z.ZodObject> {
   path: string;
@@ -36,11 +36,14 @@ export interface SimpleCrud<I extends z.ZodObject> {
   present?: (row: Record<string, unknown>) => Record<string, unknown>;
   /** false when the module serves its own list route. */
   list?: boolean;
+  /** OpenAPI tags (default: registry). */
+  tags?: string[];
 }
 
 /** List, get, create, update and hard delete of a small registry table, each write in the change log. */
 export function registerSimpleCrud<I extends z.ZodObject>(app: FastifyInstance, spec: SimpleCrud<I>): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = spec.tags ?? registryTags;
   const { db } = app.deps.database;
   const columns = getTableColumns(spec.table) as Record<string, PgColumn>;
   const col = (n: string) => columns[n] as PgColumn;
