@@ -2,7 +2,7 @@
 // requests have hand-written tables (packages/db/src/schema/licensing.ts).
 import { z } from 'zod';
 import { type FieldSpec, inputSchema } from './fields';
-import { timestamp } from './paging';
+import { booleanish, listQuery, timestamp } from './paging';
 import { referenceList } from './resource';
 
 const configure = { module: 'licensing', read: 'licensing.read', write: 'licensing.write' } as const;
@@ -577,3 +577,155 @@ export const licenseOutput = licenseInput.extend({
   license_rules: z.array(licenseRuleOutput),
 });
 export type LicenseOutput = z.infer<typeof licenseOutput>;
+
+// Licence requests: applications and renewals, their review and the credentials they issue.
+
+const optionalUuid = (name: string) =>
+  z
+    .uuid({ message: `${name} must be a valid id` })
+    .nullable()
+    .optional();
+const optionalDate = (name: string) =>
+  z.iso
+    .date({ message: `${name} must be a date (YYYY-MM-DD)` })
+    .nullable()
+    .optional();
+
+export const licenseRequestInput = z.object({
+  license_id: z.uuid({ message: 'license_id must be a valid id' }),
+  /** The subject: a person, a service or a vehicle (the licence's entity decides which). */
+  user_id: optionalUuid('user_id'),
+  service_id: optionalUuid('service_id'),
+  vehicle_id: optionalUuid('vehicle_id'),
+  parent_request_id: optionalUuid('parent_request_id'),
+  /** A renewal: the credential it renews. */
+  renews_certification_id: optionalUuid('renews_certification_id'),
+  application_type_id: optionalUuid('application_type_id'),
+  status_id: optionalUuid('status_id'),
+  training_validation_start: optionalDate('training_validation_start'),
+  training_validation_end: optionalDate('training_validation_end'),
+});
+export type LicenseRequestInput = z.infer<typeof licenseRequestInput>;
+export const licenseRequestSaveBody = z.object({ license_request: licenseRequestInput });
+
+export const requestQueueQuery = listQuery.extend({
+  license_id: z.uuid({ message: 'license_id must be a valid id' }).optional(),
+  status_id: z.uuid({ message: 'status_id must be a valid id' }).optional(),
+  process_id: z.uuid({ message: 'process_id must be a valid id' }).optional(),
+  process_status_id: z.uuid({ message: 'process_status_id must be a valid id' }).optional(),
+  user_id: z.uuid({ message: 'user_id must be a valid id' }).optional(),
+  service_id: z.uuid({ message: 'service_id must be a valid id' }).optional(),
+  progress: z.coerce.number().int().min(0).max(2).optional(),
+  /** Submitted on or after / on or before (YYYY-MM-DD). */
+  from: z.iso.date({ message: 'from must be a date (YYYY-MM-DD)' }).optional(),
+  to: z.iso.date({ message: 'to must be a date (YYYY-MM-DD)' }).optional(),
+  includeDeleted: booleanish.optional(),
+});
+
+export const licenseRequestSummary = z.object({
+  id: z.uuid(),
+  license_id: z.uuid().nullable(),
+  license_name: z.string().nullable(),
+  user_id: z.uuid().nullable(),
+  service_id: z.uuid().nullable(),
+  vehicle_id: z.uuid().nullable(),
+  subject_name: z.string().nullable(),
+  application_type_id: z.uuid().nullable(),
+  status_id: z.uuid().nullable(),
+  status_label: z.string().nullable(),
+  progress: z.number().int(),
+  completed_on: timestamp.nullable(),
+  renews_certification_id: z.uuid().nullable(),
+  deleted_at: timestamp.nullable(),
+  delete_reason: z.string().nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type LicenseRequestSummary = z.infer<typeof licenseRequestSummary>;
+
+export const requestHistoryEntry = z.object({
+  id: z.uuid(),
+  kind: z.string(),
+  at: timestamp,
+  user_name: z.string().nullable(),
+  note: z.string().nullable(),
+  status_label: z.string().nullable(),
+  process_label: z.string().nullable(),
+  process_status_label: z.string().nullable(),
+  manual_trigger: z.string().nullable(),
+  link_trigger: z.string().nullable(),
+});
+
+export const licenseRequestDetail = licenseRequestSummary.extend({
+  parent_request_id: z.uuid().nullable(),
+  current_trigger_count: z.number().int(),
+  training_validation_start: z.string().nullable(),
+  training_validation_end: z.string().nullable(),
+  application_types: z.array(
+    z.object({
+      id: z.uuid(),
+      application_type_id: z.uuid(),
+      application_type_label: z.string().nullable(),
+      license_category_level_id: z.uuid(),
+      level_label: z.string().nullable(),
+      checked: z.boolean(),
+    }),
+  ),
+  charges: z.array(
+    z.object({
+      id: z.uuid(),
+      description: z.string(),
+      quantity: z.number().int(),
+      amount_cents: z.number().int(),
+      paid: z.boolean(),
+    }),
+  ),
+  total_cents: z.number().int(),
+  process_statuses: z.array(
+    z.object({
+      process_id: z.uuid(),
+      process_label: z.string(),
+      process_status_id: z.uuid(),
+      process_status_label: z.string(),
+      updated_at: timestamp,
+    }),
+  ),
+  forms: z.array(
+    z.object({
+      form_id: z.uuid(),
+      form_name: z.string(),
+      required: z.boolean(),
+      response_id: z.uuid().nullable(),
+      progress: z.number().int().nullable(),
+      completed_on: timestamp.nullable(),
+    }),
+  ),
+  history: z.array(requestHistoryEntry),
+  certifications: z.array(
+    z.object({
+      id: z.uuid(),
+      number: z.string(),
+      status: z.string(),
+      expiration_date: z.string().nullable(),
+    }),
+  ),
+});
+export type LicenseRequestDetail = z.infer<typeof licenseRequestDetail>;
+
+export const processChangeBody = z.object({
+  licenseRequestID: z.uuid({ message: 'licenseRequestID must be a valid id' }),
+  statusID: z.uuid({ message: 'statusID must be a valid id' }),
+  processID: z.uuid({ message: 'processID must be a valid id' }),
+  note: z.string().trim().max(4000).nullable().optional(),
+  /** Names of triggers to fire afterwards: stored for the workflow engine, not fired here. */
+  manualTrigger: z.string().trim().max(200).nullable().optional(),
+  linkTrigger: z.string().trim().max(200).nullable().optional(),
+});
+
+export const submitResult = z.object({
+  success: z.boolean(),
+  validationError: z.boolean().optional(),
+  /** Forms that are missing or not completed, by name. */
+  errors: z.record(z.string(), z.string()).optional(),
+  request: licenseRequestSummary.optional(),
+});

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { licenseRoutes } from './license-routes';
 import { processRoutes } from './process-routes';
+import { requestRoutes } from './request-routes';
 import { ruleRoutes } from './rule-routes';
 
 /**
@@ -12,4 +13,5 @@ export async function licensingModule(app: FastifyInstance): Promise<void> {
   await ruleRoutes(app);
   await licenseRoutes(app);
   await processRoutes(app);
+  await requestRoutes(app);
 }

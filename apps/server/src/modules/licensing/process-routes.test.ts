@@ -20,14 +20,14 @@ describe('Process and processstatuses', () => {
     const other = (
       await t.call(t.admin, { method: 'POST', url: '/api/Process', payload: { process: { label: 'Exam' } } })
     ).json();
-    for (const [label, is_final] of [
-      ['Pending', false],
-      ['Passed', true],
+    for (const [label, is_final, sort_order] of [
+      ['Pending', false, 1],
+      ['Passed', true, 2],
     ] as const) {
       const s = await t.call(t.admin, {
         method: 'POST',
         url: '/api/processstatuses',
-        payload: { process_status: { process_id: process.id, label, is_final } },
+        payload: { process_status: { process_id: process.id, label, is_final, sort_order } },
       });
       expect(s.statusCode).toBe(201);
     }

@@ -1,0 +1,907 @@
+import {
+  type LicenseRequestInput,
+  licenseRequestDetail,
+  licenseRequestSaveBody,
+  licenseRequestSummary,
+  listResponse,
+  processChangeBody,
+  progress,
+  requestQueueQuery,
+  submitResult,
+} from '@licensure/contracts';
+import {
+  certifications,
+  type Db,
+  licenseRequestHistory,
+  licenseRequestProcessStatuses,
+  licenseRequests,
+  licenses,
+  processes,
+  processStatuses,
+  referenceTables,
+  services,
+  type Tx,
+  users,
+  vehicles,
+} from '@licensure/db';
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf, recordChange } from '../../platform/audit/record-change';
+import { AppError, badRequest, forbidden, notFound } from '../../platform/http/errors';
+import { countAll, likeContains } from '../../platform/resources/list-query';
+import { issueCredentials } from './issue';
+import { administeredServiceIds, speaksFor, visibleRequest } from './request-access';
+import {
+  computeCharges,
+  loadDetail,
+  loadSummary,
+  presentSummary,
+  requestForms,
+  summaryFrom,
+} from './request-store';
+import { enterpriseToday } from './rule-routes';
+import { addMonthsClamped, formatDate, parseDate } from './rules/relative-date';
+
+const tags = ['licensing'];
+const idParams = z.object({ id: z.uuid({ message: 'id must be a valid id' }) });
+const requestIdBody = z.object({
+  licenseRequestID: z.uuid({ message: 'licenseRequestID must be a valid id' }),
+});
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type RequestRow = typeof licenseRequests.$inferSelect;
+
+async function history(
+  tx: Tx,
+  request: FastifyRequest,
+  requestId: string,
+  entry: Omit<typeof licenseRequestHistory.$inferInsert, 'enterprise_id' | 'license_request_id'>,
+) {
+  await tx.insert(licenseRequestHistory).values({
+    ...entry,
+    enterprise_id: request.enterpriseId,
+    license_request_id: requestId,
+    user_id: request.auth?.userId ?? null,
+  });
+}
+
+/** The licence's request status with this code, or null when it has none. */
+async function statusByCode(db: Db | Tx, licenseId: string | null, code: string): Promise<string | null> {
+  if (!licenseId) return null;
+  const s = referenceTables.license_request_statuses;
+  const [row] = await db
+    .select({ id: s.id })
+    .from(s)
+    .where(and(eq(s.license_id, licenseId), sql`lower(${s.code}) = ${code}`))
+    .limit(1);
+  return (row?.id as string | undefined) ?? null;
+}
+
+/** The first request status of a licence (by sort order): where a new request starts. */
+async function firstStatus(db: Db | Tx, licenseId: string): Promise<string | null> {
+  const s = referenceTables.license_request_statuses;
+  const [row] = await db
+    .select({ id: s.id })
+    .from(s)
+    .where(and(eq(s.license_id, licenseId), eq(s.active, true)))
+    .orderBy(asc(s.sort_order), asc(s.label))
+    .limit(1);
+  return (row?.id as string | undefined) ?? null;
+}
+
+/** Checks the subject of a new request against the licence, and that the caller may speak for it. */
+async function checkSubject(tx: Tx, request: FastifyRequest, input: LicenseRequestInput) {
+  const auth = request.auth!;
+  const [license] = await tx
+    .select()
+    .from(licenses)
+    .where(
+      and(
+        eq(licenses.id, input.license_id),
+        eq(licenses.enterprise_id, request.enterpriseId),
+        isNull(licenses.deleted_at),
+      ),
+    );
+  if (!license) throw badRequest({ license_id: 'There is no such licence.' });
+  if (!license.active) throw badRequest({ license_id: `${license.name} is not open for applications.` });
+  const subject = {
+    user_id: license.entity === 'user' ? (input.user_id ?? auth.userId) : null,
+    service_id: license.entity === 'service' ? (input.service_id ?? null) : null,
+    vehicle_id: license.entity === 'vehicle' ? (input.vehicle_id ?? null) : null,
+  };
+  const field = `${license.entity === 'user' ? 'user' : license.entity}_id`;
+  if (!subject.user_id && !subject.service_id && !subject.vehicle_id)
+    throw badRequest({ [field]: `${license.name} is issued to a ${license.entity}: choose one.` });
+  const table = { user: users, service: services, vehicle: vehicles }[license.entity];
+  const id = (subject.user_id ?? subject.service_id ?? subject.vehicle_id) as string;
+  const [exists] = await tx
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.id, id), eq(table.enterprise_id, request.enterpriseId), isNull(table.deleted_at)));
+  if (!exists) throw badRequest({ [field]: `There is no such ${license.entity}.` });
+  if (!auth.permissions.has('requests.write') && !(await speaksFor(tx, auth, request.enterpriseId, subject)))
+    throw forbidden();
+  if (input.renews_certification_id) {
+    const [cert] = await tx
+      .select()
+      .from(certifications)
+      .where(
+        and(
+          eq(certifications.id, input.renews_certification_id),
+          eq(certifications.enterprise_id, request.enterpriseId),
+        ),
+      );
+    const holds =
+      cert &&
+      cert.license_id === license.id &&
+      cert.user_id === subject.user_id &&
+      cert.service_id === subject.service_id &&
+      cert.vehicle_id === subject.vehicle_id;
+    if (!holds)
+      throw badRequest({
+        renews_certification_id: 'That credential is not one of this licence held by the applicant.',
+      });
+  }
+  return { license, subject };
+}
+
+/** What an applicant may change: their own request, until it is submitted. Staff need requests.write. */
+async function changeableRequest(db: Db | Tx, request: FastifyRequest, id: string): Promise<RequestRow> {
+  const row = await visibleRequest(db, request.auth, request.enterpriseId, id);
+  const auth = request.auth!;
+  if (auth.permissions.has('requests.write')) return row;
+  if (!(await speaksFor(db, auth, request.enterpriseId, row))) throw notFound('licence request');
+  if (row.progress >= progress.submitted)
+    throw new AppError('conflict', 'This request was submitted and can no longer be changed.');
+  return row;
+}
+
+function xmlEscape(v: unknown): string {
+  return (
+    String(v ?? '')
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/'/g, '&apos;')
+      // Characters XML 1.0 cannot carry (control characters other than tab and line ends).
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+      .replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD]/g, '')
+  );
+}
+
+/** A value as XML: objects become elements, arrays repeat the singular element. */
+function toXml(name: string, value: unknown, indent = ''): string {
+  if (value === null || value === undefined) return `${indent}<${name}/>`;
+  if (Array.isArray(value)) {
+    const item = name.endsWith('ies') ? `${name.slice(0, -3)}y` : name.replace(/s$/, '');
+    return `${indent}<${name}>\n${value.map((v) => toXml(item, v, `${indent}  `)).join('\n')}\n${indent}</${name}>`;
+  }
+  if (typeof value === 'object') {
+    const inner = Object.entries(value as Record<string, unknown>)
+      .map(([k, v]) => toXml(k, v, `${indent}  `))
+      .join('\n');
+    return `${indent}<${name}>\n${inner}\n${indent}</${name}>`;
+  }
+  return `${indent}<${name}>${xmlEscape(value)}</${name}>`;
+}
+
+/** Licence requests: the applicant's side (create, change, submit) and the reviewer's queue and actions. */
+export async function requestRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps.database;
+
+  r.post('/api/LicenseRequests', {
+    config: { access: 'authenticated' },
+    schema: {
+      tags,
+      summary: 'Start a request for a licence (for oneself, a service one administers, or its vehicle)',
+      body: licenseRequestSaveBody,
+      response: { 201: licenseRequestDetail },
+    },
+    handler: async (request, reply) => {
+      const input = request.body.license_request;
+      const row = await db.transaction(async (tx) => {
+        const { license, subject } = await checkSubject(tx, request, input);
+        if (input.parent_request_id)
+          await visibleRequest(tx, request.auth, request.enterpriseId, input.parent_request_id);
+        if (input.application_type_id) {
+          const t = referenceTables.application_types;
+          const [type] = await tx
+            .select({ id: t.id })
+            .from(t)
+            .where(and(eq(t.id, input.application_type_id), eq(t.enterprise_id, request.enterpriseId)));
+          if (!type) throw badRequest({ application_type_id: 'There is no such application type.' });
+        }
+        const [created] = await tx
+          .insert(licenseRequests)
+          .values({
+            enterprise_id: request.enterpriseId,
+            license_id: license.id,
+            ...subject,
+            parent_request_id: input.parent_request_id ?? null,
+            renews_certification_id: input.renews_certification_id ?? null,
+            application_type_id: input.application_type_id ?? null,
+            status_id: (await firstStatus(tx, license.id)) ?? null,
+            progress: progress.inProgress,
+            created_by: request.auth!.userId,
+          })
+          .returning();
+        if (!created) throw new Error('insert returned nothing');
+        await history(tx, request, created.id, {
+          kind: 'created',
+          license_request_status_id: created.status_id,
+          note: input.renews_certification_id ? 'Renewal started' : null,
+        });
+        await recordChange(tx, actorOf(request), {
+          entity: 'license_requests',
+          objectId: created.id,
+          action: 'create',
+          after: created,
+        });
+        return created;
+      });
+      return reply.status(201).send(await loadDetail(db, row));
+    },
+  });
+
+  r.get('/api/LicenseRequests/:id', {
+    config: { access: 'authenticated' },
+    schema: {
+      tags,
+      summary: 'A request with its applicant, application types, charges, forms, processes and history',
+      params: idParams,
+      response: { 200: licenseRequestDetail },
+    },
+    handler: async (request) =>
+      loadDetail(
+        db,
+        await visibleRequest(db, request.auth, request.enterpriseId, request.params.id, {
+          includeDeleted: request.auth!.permissions.has('requests.read'),
+        }),
+      ),
+  });
+
+  r.put('/api/LicenseRequests/:id', {
+    config: { access: 'authenticated' },
+    schema: {
+      tags,
+      summary: 'Change a request: its status (reviewers), application type and training dates',
+      params: idParams,
+      body: licenseRequestSaveBody,
+      response: { 200: licenseRequestDetail },
+    },
+    handler: async (request) => {
+      const input = request.body.license_request;
+      const auth = request.auth!;
+      const row = await db.transaction(async (tx) => {
+        const before = await changeableRequest(tx, request, request.params.id);
+        if (input.license_id !== before.license_id)
+          throw badRequest({ license_id: 'A request cannot move to another licence; start a new one.' });
+        const changes: Partial<typeof licenseRequests.$inferInsert> = { updated_at: new Date() };
+        if (input.status_id !== undefined && input.status_id !== before.status_id) {
+          if (!auth.permissions.has('requests.review')) throw forbidden();
+          const s = referenceTables.license_request_statuses;
+          if (input.status_id) {
+            const [status] = await tx
+              .select({ id: s.id })
+              .from(s)
+              .where(and(eq(s.id, input.status_id), eq(s.license_id, before.license_id as string)));
+            if (!status) throw badRequest({ status_id: 'That status is not one of this licence.' });
+          }
+          changes.status_id = input.status_id;
+        }
+        if (input.application_type_id !== undefined) changes.application_type_id = input.application_type_id;
+        if (input.training_validation_start !== undefined)
+          changes.training_validation_start = input.training_validation_start;
+        if (input.training_validation_end !== undefined)
+          changes.training_validation_end = input.training_validation_end;
+        const [after] = await tx
+          .update(licenseRequests)
+          .set(changes)
+          .where(eq(licenseRequests.id, before.id))
+          .returning();
+        if (!after) throw notFound('licence request');
+        if (changes.status_id !== undefined)
+          await history(tx, request, after.id, {
+            kind: 'status',
+            license_request_status_id: after.status_id,
+          });
+        await recordChange(tx, actorOf(request), {
+          entity: 'license_requests',
+          objectId: after.id,
+          action: 'update',
+          before,
+          after,
+        });
+        return after;
+      });
+      return loadDetail(db, row);
+    },
+  });
+
+  r.delete('/api/LicenseRequests/:id', {
+    config: { access: 'authenticated' },
+    schema: {
+      tags,
+      summary: 'Delete a request with a reason: it is kept, marked deleted, with the reason in its history',
+      params: idParams,
+      querystring: z.object({
+        reason: z
+          .string()
+          .trim()
+          .min(1, 'reason is required')
+          .max(2000, 'reason must be at most 2000 characters'),
+      }),
+      response: { 200: z.object({ deleted: z.boolean() }) },
+    },
+    handler: async (request) => {
+      await db.transaction(async (tx) => {
+        const before = await changeableRequest(tx, request, request.params.id);
+        await tx
+          .update(licenseRequests)
+          .set({ deleted_at: new Date(), delete_reason: request.query.reason, updated_at: new Date() })
+          .where(eq(licenseRequests.id, before.id));
+        await history(tx, request, before.id, { kind: 'deleted', note: request.query.reason });
+        await recordChange(tx, actorOf(request), {
+          entity: 'license_requests',
+          objectId: before.id,
+          action: 'delete',
+          before,
+          after: { reason: request.query.reason },
+        });
+      });
+      return { deleted: true };
+    },
+  });
+
+  r.get('/api/LicenseRequests', {
+    config: { access: 'requests.read' },
+    schema: {
+      tags,
+      summary: 'The review queue: requests filtered by licence, status, process status and date',
+      querystring: requestQueueQuery,
+      response: { 200: listResponse(licenseRequestSummary) },
+    },
+    handler: async (request) => {
+      const q = request.query;
+      const where = queueWhere(request.enterpriseId, q);
+      const sortable: Record<string, SQL> = {
+        completed_on: sql`${licenseRequests.completed_on}`,
+        created_at: sql`${licenseRequests.created_at}`,
+        updated_at: sql`${licenseRequests.updated_at}`,
+        license_name: sql`${licenses.name}`,
+      };
+      const sort = sortable[q.sortBy ?? 'completed_on'];
+      if (!sort) throw badRequest({ sortBy: `sortBy must be one of: ${Object.keys(sortable).join(', ')}` });
+      const [items, [count]] = await Promise.all([
+        summaryFrom(db)
+          .where(where)
+          .orderBy(
+            q.reverse ? sql`${sort} desc nulls last` : sql`${sort} asc nulls last`,
+            asc(licenseRequests.id),
+          )
+          .limit(q.numPerPage)
+          .offset((q.currentPage - 1) * q.numPerPage),
+        db
+          .select({ n: countAll })
+          .from(licenseRequests)
+          .leftJoin(users, eq(users.id, licenseRequests.user_id))
+          .leftJoin(services, eq(services.id, licenseRequests.service_id))
+          .where(where),
+      ]);
+      return {
+        items: items.map(presentSummary),
+        total: count?.n ?? 0,
+        currentPage: q.currentPage,
+        numPerPage: q.numPerPage,
+      };
+    },
+  });
+
+  r.get('/api/LicenseRequests/counts', {
+    config: { access: 'requests.read' },
+    schema: {
+      tags,
+      summary: 'How many requests of the queue (same filters) are in each status',
+      querystring: requestQueueQuery,
+      response: {
+        200: z.object({
+          total: z.number().int(),
+          statuses: z.array(
+            z.object({
+              status_id: z.uuid().nullable(),
+              label: z.string().nullable(),
+              count: z.number().int(),
+            }),
+          ),
+        }),
+      },
+    },
+    handler: async (request) => {
+      const s = referenceTables.license_request_statuses;
+      const rows = await db
+        .select({
+          status_id: licenseRequests.status_id,
+          label: sql<string | null>`${s.label}`,
+          count: countAll,
+        })
+        .from(licenseRequests)
+        .leftJoin(users, eq(users.id, licenseRequests.user_id))
+        .leftJoin(services, eq(services.id, licenseRequests.service_id))
+        .leftJoin(s, eq(s.id, licenseRequests.status_id))
+        .where(queueWhere(request.enterpriseId, { ...request.query, status_id: undefined }))
+        .groupBy(licenseRequests.status_id, s.label, s.sort_order)
+        .orderBy(asc(s.sort_order), asc(s.label));
+      return { total: rows.reduce((n, r) => n + r.count, 0), statuses: rows };
+    },
+  });
+
+  r.get('/api/LicenseRequests/getByUserID', {
+    config: { access: 'authenticated' },
+    schema: {
+      tags,
+      summary: "A person's requests (a portal user: their own only)",
+      querystring: z.object({ user_id: z.uuid({ message: 'user_id must be a valid id' }) }),
+      response: { 200: z.array(licenseRequestSummary) },
+    },
+    handler: async (request) => {
+      const auth = request.auth!;
+      if (!auth.permissions.has('requests.read') && request.query.user_id !== auth.userId)
+        throw notFound('person');
+      const rows = await summaryFrom(db)
+        .where(
+          and(
+            eq(licenseRequests.enterprise_id, request.enterpriseId),
+            eq(licenseRequests.user_id, request.query.user_id),
+            isNull(licenseRequests.deleted_at),
+          ),
+        )
+        .orderBy(desc(licenseRequests.created_at));
+      return rows.map(presentSummary);
+    },
+  });
+
+  r.get('/api/LicenseRequests/mine', {
+    config: { access: 'authenticated' },
+    schema: {
+      tags,
+      summary: 'Requests the signed-in user made or speaks for (own, and of services they administer)',
+      response: { 200: z.array(licenseRequestSummary) },
+    },
+    handler: async (request) => {
+      const auth = request.auth!;
+      const managed = await administeredServiceIds(db, request.enterpriseId, auth.userId);
+      const rows = await summaryFrom(db)
+        .where(
+          and(
+            eq(licenseRequests.enterprise_id, request.enterpriseId),
+            isNull(licenseRequests.deleted_at),
+            or(
+              eq(licenseRequests.user_id, auth.userId),
+              managed.length ? inArray(licenseRequests.service_id, managed) : undefined,
+              eq(licenseRequests.created_by, auth.userId),
+            ),
+          ),
+        )
+        .orderBy(desc(licenseRequests.created_at))
+        .limit(200);
+      return rows.map(presentSummary);
+    },
+  });
+
+  r.get('/api/LicensingModule/LicenseRequest', {
+    config: { access: 'authenticated' },
+    schema: {
+      tags,
+      summary: "The subject's open (not yet submitted) request for a licence, or null",
+      querystring: z.object({
+        license_id: z.uuid({ message: 'license_id must be a valid id' }),
+        user_id: z.uuid().optional(),
+        service_id: z.uuid().optional(),
+        vehicle_id: z.uuid().optional(),
+      }),
+      response: { 200: licenseRequestSummary.nullable() },
+    },
+    handler: async (request) => {
+      const q = request.query;
+      const auth = request.auth!;
+      const subject = {
+        user_id: q.user_id ?? (q.service_id || q.vehicle_id ? null : auth.userId),
+        service_id: q.service_id ?? null,
+        vehicle_id: q.vehicle_id ?? null,
+      };
+      if (
+        !auth.permissions.has('requests.read') &&
+        !(await speaksFor(db, auth, request.enterpriseId, subject))
+      )
+        return null;
+      const [row] = await summaryFrom(db)
+        .where(
+          and(
+            eq(licenseRequests.enterprise_id, request.enterpriseId),
+            eq(licenseRequests.license_id, q.license_id),
+            subject.user_id
+              ? eq(licenseRequests.user_id, subject.user_id)
+              : subject.service_id
+                ? eq(licenseRequests.service_id, subject.service_id)
+                : eq(licenseRequests.vehicle_id, subject.vehicle_id as string),
+            sql`${licenseRequests.progress} < ${progress.submitted}`,
+            isNull(licenseRequests.deleted_at),
+          ),
+        )
+        .orderBy(desc(licenseRequests.created_at))
+        .limit(1);
+      return row ? presentSummary(row) : null;
+    },
+  });
+
+  r.put('/api/LicenseRequests/:id/applicationtypes', {
+    config: { access: 'authenticated' },
+    schema: {
+      tags,
+      summary:
+        'Choose application types and levels: keys are "<application type id>%<level id>" (true: chosen); other keys are ignored',
+      params: idParams,
+      body: z.object({ selections: z.record(z.string(), z.boolean()) }),
+      response: { 200: licenseRequestDetail },
+    },
+    handler: async (request) => {
+      const row = await db.transaction(async (tx) => {
+        const req = await changeableRequest(tx, request, request.params.id);
+        const pairs = Object.entries(request.body.selections)
+          .filter(([, chosen]) => chosen)
+          .map(([key]) => key.split('%'))
+          .filter(
+            (parts): parts is [string, string] => parts.length === 2 && parts.every((p) => GUID.test(p)),
+          )
+          .map(([type, level]) => ({ type: type.toLowerCase(), level: level.toLowerCase() }));
+        const types = referenceTables.application_types;
+        const levels = referenceTables.license_category_levels;
+        for (const { type, level } of pairs) {
+          const [t] = await tx
+            .select()
+            .from(types)
+            .where(and(eq(types.id, type), eq(types.enterprise_id, request.enterpriseId)));
+          const [l] = await tx
+            .select()
+            .from(levels)
+            .where(and(eq(levels.id, level), eq(levels.license_id, req.license_id as string)));
+          const allowed = t && l && (t.license_id === null || t.license_id === req.license_id);
+          const levelOk =
+            t &&
+            ((t.license_category_levels as string[]).length === 0 ||
+              (t.license_category_levels as string[]).includes(level));
+          if (!allowed || !levelOk)
+            throw badRequest({
+              selections: `${type}%${level} is not an application type and level of this licence.`,
+            });
+        }
+        const chosen = referenceTables.license_request_application_types;
+        await tx.delete(chosen).where(eq(chosen.license_request_id, req.id));
+        if (pairs.length)
+          await tx.insert(chosen).values(
+            pairs.map((p) => ({
+              enterprise_id: request.enterpriseId,
+              license_request_id: req.id,
+              application_type_id: p.type,
+              license_category_level_id: p.level,
+              checked: true,
+            })),
+          );
+        const [after] = await tx
+          .update(licenseRequests)
+          .set({ application_type_id: pairs[0]?.type ?? null, updated_at: new Date() })
+          .where(eq(licenseRequests.id, req.id))
+          .returning();
+        await recordChange(tx, actorOf(request), {
+          entity: 'license_request_application_types',
+          objectId: req.id,
+          action: 'update',
+          after: pairs,
+        });
+        return after as RequestRow;
+      });
+      return loadDetail(db, row);
+    },
+  });
+
+  r.post('/api/LicenseRequests/submit', {
+    config: { access: 'authenticated' },
+    schema: {
+      tags,
+      summary:
+        'Submit a request: every required form must be completed; completed_on becomes now and progress 2',
+      body: requestIdBody,
+      response: { 200: submitResult },
+    },
+    handler: async (request) => {
+      const today = await enterpriseToday(db, request.enterpriseId);
+      return db.transaction(async (tx) => {
+        const req = await changeableRequest(tx, request, request.body.licenseRequestID);
+        const errors: Record<string, string> = {};
+        for (const f of await requestForms(tx, req)) {
+          if (f.required && f.progress !== progress.submitted)
+            errors[f.form_name] = f.response_id
+              ? 'This form is not completed.'
+              : 'This form has not been started.';
+        }
+        if (Object.keys(errors).length > 0) return { success: false, validationError: true, errors };
+        const charges = referenceTables.license_request_charges;
+        await tx
+          .delete(charges)
+          .where(
+            and(
+              eq(charges.license_request_id, req.id),
+              eq(charges.paid, false),
+              sql`${charges.license_charge_id} is not null`,
+            ),
+          );
+        const owed = await computeCharges(tx, req, today);
+        if (owed.length)
+          await tx.insert(charges).values(
+            owed.map((c) => ({
+              ...c,
+              enterprise_id: request.enterpriseId,
+              license_request_id: req.id,
+              paid: false,
+            })),
+          );
+        const submittedStatus = await statusByCode(tx, req.license_id, 'submitted');
+        const [after] = await tx
+          .update(licenseRequests)
+          .set({
+            completed_on: new Date(),
+            progress: progress.submitted,
+            status_id: submittedStatus ?? req.status_id,
+            updated_at: new Date(),
+          })
+          .where(eq(licenseRequests.id, req.id))
+          .returning();
+        if (!after) throw notFound('licence request');
+        await history(tx, request, req.id, { kind: 'submitted', license_request_status_id: after.status_id });
+        await recordChange(tx, actorOf(request), {
+          entity: 'license_requests',
+          objectId: req.id,
+          action: 'update',
+          before: req,
+          after,
+        });
+        return { success: true, request: await loadSummary(tx, req.id) };
+      });
+    },
+  });
+
+  r.post('/api/licenserequestprocessstatuses/processchange', {
+    config: { access: 'requests.review' },
+    schema: {
+      tags,
+      summary:
+        'Record a process status change with a note; the trigger names are stored for the workflow engine, not fired here',
+      body: processChangeBody,
+      response: { 200: licenseRequestDetail },
+    },
+    handler: async (request) => {
+      const b = request.body;
+      const row = await db.transaction(async (tx) => {
+        const req = await visibleRequest(tx, request.auth, request.enterpriseId, b.licenseRequestID);
+        const [status] = await tx
+          .select()
+          .from(processStatuses)
+          .innerJoin(processes, eq(processes.id, processStatuses.process_id))
+          .where(
+            and(
+              eq(processStatuses.id, b.statusID),
+              eq(processStatuses.process_id, b.processID),
+              eq(processes.enterprise_id, request.enterpriseId),
+            ),
+          );
+        if (!status) throw badRequest({ statusID: 'That status is not one of the process.' });
+        await tx
+          .insert(licenseRequestProcessStatuses)
+          .values({
+            license_request_id: req.id,
+            process_id: b.processID,
+            process_status_id: b.statusID,
+            updated_by: request.auth!.userId,
+          })
+          .onConflictDoUpdate({
+            target: [
+              licenseRequestProcessStatuses.license_request_id,
+              licenseRequestProcessStatuses.process_id,
+            ],
+            set: { process_status_id: b.statusID, updated_by: request.auth!.userId, updated_at: new Date() },
+          });
+        await history(tx, request, req.id, {
+          kind: 'process',
+          process_id: b.processID,
+          process_status_id: b.statusID,
+          note: b.note ?? null,
+          manual_trigger: b.manualTrigger ?? null,
+          link_trigger: b.linkTrigger ?? null,
+        });
+        const [after] = await tx
+          .update(licenseRequests)
+          .set({ updated_at: new Date() })
+          .where(eq(licenseRequests.id, req.id))
+          .returning();
+        await recordChange(tx, actorOf(request), {
+          entity: 'license_request_process_statuses',
+          objectId: req.id,
+          action: 'update',
+          after: b,
+        });
+        return after as RequestRow;
+      });
+      return loadDetail(db, row);
+    },
+  });
+
+  r.post('/api/LicenseRequests/approve', {
+    config: { access: 'requests.review' },
+    schema: {
+      tags,
+      summary: "Approve a submitted request: issue or renew its credentials from the licence's configuration",
+      body: requestIdBody.extend({ note: z.string().trim().max(4000).nullable().optional() }),
+      response: { 200: licenseRequestDetail },
+    },
+    handler: async (request) => {
+      const today = await enterpriseToday(db, request.enterpriseId);
+      const row = await db.transaction(async (tx) => {
+        const [req] = await tx
+          .select()
+          .from(licenseRequests)
+          .where(
+            and(
+              eq(licenseRequests.id, request.body.licenseRequestID),
+              eq(licenseRequests.enterprise_id, request.enterpriseId),
+              isNull(licenseRequests.deleted_at),
+            ),
+          )
+          .for('update');
+        if (!req) throw notFound('licence request');
+        if (req.progress < progress.submitted)
+          throw new AppError('conflict', 'Only a submitted request can be approved.');
+        const issued = await issueCredentials(tx, request.enterpriseId, req, today);
+        const approved = await statusByCode(tx, req.license_id, 'approved');
+        const [after] = await tx
+          .update(licenseRequests)
+          .set({ status_id: approved ?? req.status_id, updated_at: new Date() })
+          .where(eq(licenseRequests.id, req.id))
+          .returning();
+        await history(tx, request, req.id, {
+          kind: 'issued',
+          license_request_status_id: after?.status_id ?? null,
+          note: [
+            request.body.note,
+            `Issued ${issued.map((c) => `${c.number} (expires ${c.expiration_date})`).join(', ')}`,
+          ]
+            .filter(Boolean)
+            .join(' — '),
+        });
+        await recordChange(tx, actorOf(request), {
+          entity: 'certifications',
+          objectId: req.id,
+          action: 'create',
+          after: issued,
+        });
+        return after as RequestRow;
+      });
+      return loadDetail(db, row);
+    },
+  });
+
+  r.get('/api/LicenseRequests/getXML', {
+    config: { access: 'requests.read' },
+    schema: {
+      tags,
+      summary: 'A request exported as XML',
+      querystring: z.object({ id: z.uuid({ message: 'id must be a valid id' }) }),
+    },
+    handler: async (request, reply) => {
+      const req = await visibleRequest(db, request.auth, request.enterpriseId, request.query.id, {
+        includeDeleted: true,
+      });
+      const detail = await loadDetail(db, req);
+      const xml = `<?xml version="1.0" encoding="UTF-8"?>\n${toXml('license_request', detail)}\n`;
+      return reply
+        .type('application/xml; charset=utf-8')
+        .header('content-disposition', `attachment; filename="license-request-${req.id}.xml"`)
+        .send(xml);
+    },
+  });
+
+  r.get('/api/LicenseRequests/getTrainingValidationDates', {
+    config: { access: 'authenticated' },
+    schema: {
+      tags,
+      summary:
+        'The window in which trainings count for a request: as set, else the renewed credential’s term, else the last 24 months',
+      querystring: z.object({ id: z.uuid({ message: 'id must be a valid id' }) }),
+      response: { 200: z.object({ start: z.string(), end: z.string() }) },
+    },
+    handler: async (request) => {
+      const req = await visibleRequest(db, request.auth, request.enterpriseId, request.query.id);
+      const today = await enterpriseToday(db, request.enterpriseId);
+      if (req.training_validation_start && req.training_validation_end)
+        return { start: req.training_validation_start, end: req.training_validation_end };
+      if (req.renews_certification_id) {
+        const [cert] = await db
+          .select({ issue: certifications.issue_date, expires: certifications.expiration_date })
+          .from(certifications)
+          .where(eq(certifications.id, req.renews_certification_id));
+        if (cert?.expires) {
+          const expires = parseDate(cert.expires);
+          const start = cert.issue ?? (expires ? formatDate(addMonthsClamped(expires, -24)) : null);
+          if (start) return { start, end: cert.expires };
+        }
+      }
+      return { start: formatDate(addMonthsClamped(today, -24)), end: formatDate(today) };
+    },
+  });
+
+  r.post('/api/LicenseRequests/setCurrentTriggerCount', {
+    config: { access: 'requests.review' },
+    schema: {
+      tags,
+      summary: 'Record how many triggers have fired for a request (for the workflow engine)',
+      body: requestIdBody.extend({
+        count: z.number().int().min(0, 'count must be 0 or more').max(1_000_000),
+      }),
+      response: { 200: z.object({ licenseRequestID: z.uuid(), count: z.number().int() }) },
+    },
+    handler: async (request) => {
+      await db.transaction(async (tx) => {
+        const req = await visibleRequest(
+          tx,
+          request.auth,
+          request.enterpriseId,
+          request.body.licenseRequestID,
+        );
+        await tx
+          .update(licenseRequests)
+          .set({ current_trigger_count: request.body.count })
+          .where(eq(licenseRequests.id, req.id));
+        await recordChange(tx, actorOf(request), {
+          entity: 'license_requests',
+          objectId: req.id,
+          action: 'update',
+          before: { current_trigger_count: req.current_trigger_count },
+          after: { current_trigger_count: request.body.count },
+        });
+      });
+      return { licenseRequestID: request.body.licenseRequestID, count: request.body.count };
+    },
+  });
+}
+
+/** The queue's filters as one condition. */
+function queueWhere(enterpriseId: string, q: z.infer<typeof requestQueueQuery>): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [eq(licenseRequests.enterprise_id, enterpriseId)];
+  if (!q.includeDeleted) conditions.push(isNull(licenseRequests.deleted_at));
+  if (q.license_id) conditions.push(eq(licenseRequests.license_id, q.license_id));
+  if (q.status_id) conditions.push(eq(licenseRequests.status_id, q.status_id));
+  if (q.user_id) conditions.push(eq(licenseRequests.user_id, q.user_id));
+  if (q.service_id) conditions.push(eq(licenseRequests.service_id, q.service_id));
+  if (q.progress !== undefined) conditions.push(eq(licenseRequests.progress, q.progress));
+  if (q.from) conditions.push(gte(licenseRequests.completed_on, new Date(`${q.from}T00:00:00Z`)));
+  if (q.to) conditions.push(lte(licenseRequests.completed_on, new Date(`${q.to}T23:59:59.999Z`)));
+  if (q.process_status_id || q.process_id)
+    conditions.push(
+      sql`exists (select 1 from ${licenseRequestProcessStatuses} where ${licenseRequestProcessStatuses.license_request_id} = ${licenseRequests.id}${
+        q.process_id ? sql` and ${licenseRequestProcessStatuses.process_id} = ${q.process_id}` : sql``
+      }${q.process_status_id ? sql` and ${licenseRequestProcessStatuses.process_status_id} = ${q.process_status_id}` : sql``})`,
+    );
+  const search = q.search?.trim();
+  if (search)
+    conditions.push(
+      or(
+        ilike(users.last_name, likeContains(search)),
+        ilike(users.first_name, likeContains(search)),
+        ilike(services.name, likeContains(search)),
+      ),
+    );
+  return and(...conditions);
+}
