@@ -1,56 +1,11 @@
-// Contracts of the clinicians module (roster import and export) and of the minimal document upload
-// it reads from (POST Documents/upload; the documents module of the forms issue extends it).
+// Contracts of the clinicians module (roster import and export). The documents it reads are in
+// ./documents.
 import { z } from 'zod';
-import { booleanish, timestamp } from './paging';
+import { booleanish } from './paging';
 
 const id = (name: string) => z.uuid({ message: `${name} must be a valid id` });
 
-/** A stored document as the API presents it (never the storage key). */
-export const documentRecord = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  description: z.string().nullable(),
-  document_type_id: z.uuid().nullable(),
-  /** The person the document belongs to (the spec's candidate_id). */
-  candidate_id: z.uuid().nullable(),
-  service_id: z.uuid().nullable(),
-  fb_response_id: z.uuid().nullable(),
-  question_id: z.uuid().nullable(),
-  mime_type: z.string(),
-  size_bytes: z.number().int(),
-  sha256: z.string(),
-  locked: z.boolean(),
-  expiration_date: z.string().nullable(),
-  uploaded_by: z.uuid().nullable(),
-  created_at: timestamp,
-  updated_at: timestamp,
-});
-export type DocumentRecord = z.infer<typeof documentRecord>;
-
-/**
- * Types an upload may have, sniffed from the content (never the name or the browser's claim).
- * CSV has no magic number: it is accepted when the content is valid UTF-8 text and the name ends .csv.
- */
-export const allowedUploadTypes = {
-  'application/pdf': 'pdf',
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/gif': 'gif',
-  'image/tiff': 'tif',
-  'image/webp': 'webp',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
-  'text/csv': 'csv',
-} as const;
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** Optional multipart fields sent before the `file` part of POST Documents/upload. */
-export const documentUploadFields = z.object({
-  description: z.string().trim().max(1000).optional(),
-  document_type_id: id('document_type_id').optional(),
-  /** The person the document is about; defaults to the uploader. Staff only for someone else. */
-  candidate_id: id('candidate_id').optional(),
-});
 
 /**
  * Roster file columns, matched case-insensitively and ignoring spaces, '_' and '-' (so

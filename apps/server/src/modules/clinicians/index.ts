@@ -18,7 +18,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, recordChange } from '../../platform/audit/record-change';
 import { loadOwnDocument, mayUseDocument, presentDocument } from '../../platform/files/documents';
-import { registerDocumentUpload } from '../../platform/files/upload-route';
 import { AppError, unauthenticated } from '../../platform/http/errors';
 import { assertRosterAccess } from './access';
 import { exportRoster } from './export-roster';
@@ -28,8 +27,6 @@ const tags = ['clinicians'];
 
 /** Roster import and export of a service, and linking uploaded documents to form responses. */
 export async function cliniciansModule(app: FastifyInstance): Promise<void> {
-  // The documents module (forms & documents issue) is to take this route over.
-  await registerDocumentUpload(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
   const { files, hub } = app.deps;

@@ -8,6 +8,7 @@ import { errorMessage } from '../../platform/api/errors';
 import { PageHeader } from '../../platform/components/page-header';
 import { ForbiddenPage, LoadFailure, LoadingState } from '../../platform/components/status';
 import { hasPermission } from '../../platform/session/shell-state';
+import { DocumentsPanel } from '../documents/documents-panel';
 import { DetailList } from '../registry/ui/details';
 import { address, formatDate, personName } from '../registry/ui/format';
 import { ProfileSection } from '../registry/ui/profile-section';
@@ -80,6 +81,9 @@ export function PersonProfilePage() {
       <PersonCredentials id={p.id} />
       <PersonServices id={p.id} linkServices={hasPermission(viewer, 'registry.read')} />
       <PersonAlerts id={p.id} />
+      {hasPermission(viewer, 'documents.read') ? (
+        <DocumentsPanel userId={p.id} canWrite={hasPermission(viewer, 'documents.write')} />
+      ) : null}
     </Stack>
   );
 }

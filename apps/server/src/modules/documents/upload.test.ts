@@ -1,21 +1,26 @@
+import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { dataChangeLog, documents } from '@licensure/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from '../../test/test-app';
-import { createFilesTestContext, csvOf, HEADER, upload, xlsxOf } from './test-helpers';
+import { csvOf, HEADER, xlsxOf } from '../clinicians/test-helpers';
+import {
+  createFilesTestContext,
+  createResponse,
+  createService,
+  createServiceAdministrator,
+  PDF,
+  PNG,
+  upload,
+} from './test-fixtures';
 
 let t: TestContext;
 beforeAll(async () => {
   t = await createFilesTestContext({ UPLOAD_MAX_BYTES: String(64 * 1024) });
 });
 afterAll(async () => t?.close());
-
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 async function storedFiles(): Promise<string[]> {
   const root = path.join(t.app.deps.config.DATA_DIR, 'files');
@@ -83,6 +88,10 @@ describe('POST Documents/upload', () => {
       const res = await upload(t, t.admin, c);
       expect(res.statusCode, c.name).toBe(400);
       expect(res.json().error.fields).toHaveProperty('file');
+      if (c.content.length > 0)
+        expect(res.json().error.fields.file).toBe(
+          'This type of file is not accepted. Allowed: PDF, images (PNG, JPEG, GIF, TIFF or WebP), Word (.docx), Excel (.xlsx) or CSV.',
+        );
     }
     expect(await storedFiles()).toEqual(before);
   });
@@ -93,6 +102,7 @@ describe('POST Documents/upload', () => {
     const res = await upload(t, t.admin, { name: 'big.csv', content: big });
     expect(res.statusCode).toBe(413);
     expect(res.json().error.code).toBe('payload_too_large');
+    expect(res.json().error.fields.file).toMatch(/larger than the limit of 64 KB/);
     expect(await storedFiles()).toEqual(before);
   });
 
@@ -124,5 +134,87 @@ describe('POST Documents/upload', () => {
     );
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error.fields).toHaveProperty('candidate_id');
+  });
+
+  it('stores the metadata fields; user_id is the same as candidate_id', async () => {
+    const res = await upload(
+      t,
+      t.admin,
+      { name: 'licence.pdf', content: PDF },
+      { user_id: t.applicant.userId, expiration_date: '2020-01-31', description: 'Old licence' },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      name: 'licence.pdf',
+      mime_type: 'application/pdf',
+      candidate_id: t.applicant.userId,
+      expiration_date: '2020-01-31',
+      expired: true,
+      locked: false,
+    });
+    const bad = await upload(t, t.admin, { name: 'a.pdf', content: PDF }, { expiration_date: '31/01/2020' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toHaveProperty('expiration_date');
+  });
+
+  it('answers a form response the caller may change, storing the question and the form’s document type', async () => {
+    const typeId = randomUUID();
+    const { response, question } = await createResponse(t, {
+      userId: t.applicant.userId,
+      documentTypeId: typeId,
+    });
+    const fields = { fb_response_id: response.id, question_id: question.id };
+    const own = await upload(t, t.applicant, { name: 'cert.png', content: PNG }, fields);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json()).toMatchObject({
+      fb_response_id: response.id,
+      question_id: question.id,
+      document_type_id: typeId,
+      candidate_id: t.applicant.userId,
+    });
+
+    // Staff with responses.write upload into the applicant's response: the file is the applicant's.
+    const staff = await upload(t, t.admin, { name: 'cert.png', content: PNG }, fields);
+    expect(staff.statusCode).toBe(200);
+    expect(staff.json().candidate_id).toBe(t.applicant.userId);
+
+    // Another portal user's response is not theirs to answer; a submitted one is closed to its owner.
+    const other = await t.createCaller([], { isStaff: false, isPortal: true });
+    expect((await upload(t, other, { name: 'c.png', content: PNG }, fields)).statusCode).toBe(403);
+    const submitted = await createResponse(t, { userId: t.applicant.userId, submitted: true });
+    const closed = await upload(
+      t,
+      t.applicant,
+      { name: 'c.png', content: PNG },
+      { fb_response_id: submitted.response.id },
+    );
+    expect(closed.statusCode).toBe(403);
+    expect(closed.json().error.message).toMatch(/was submitted/);
+    const missing = await upload(
+      t,
+      t.applicant,
+      { name: 'c.png', content: PNG },
+      { fb_response_id: randomUUID() },
+    );
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.fields).toHaveProperty('fb_response_id');
+  });
+
+  it('stores a service only its administrators (or documents.write) may name', async () => {
+    const service = await createService(t, 'Upload Valley EMS');
+    const admin = await createServiceAdministrator(t, service.id);
+    const ok = await upload(t, admin, { name: 'roster.pdf', content: PDF }, { service_id: service.id });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().service_id).toBe(service.id);
+    const stranger = await upload(
+      t,
+      t.applicant,
+      { name: 'r.pdf', content: PDF },
+      { service_id: service.id },
+    );
+    expect(stranger.statusCode).toBe(403);
+    const none = await upload(t, t.admin, { name: 'r.pdf', content: PDF }, { service_id: randomUUID() });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error.fields).toHaveProperty('service_id');
   });
 });

@@ -3,7 +3,8 @@ import { dataChangeLog } from '@licensure/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Caller, TestContext } from '../../test/test-app';
-import { createFilesTestContext, csvOf, HEADER, upload } from './test-helpers';
+import { csvOf, HEADER } from '../clinicians/test-helpers';
+import { createFilesTestContext, createResponse, upload } from './test-fixtures';
 
 let t: TestContext;
 let otherPortal: Caller;
@@ -22,7 +23,7 @@ const byResponse = (caller: Caller | null, responseId: string) =>
 
 describe('POST clinicians/saveFileUpload and GET clinicians/getDocumentByResponseID', () => {
   it('links the caller’s document to a response and lists it; records the change', async () => {
-    const responseId = randomUUID();
+    const responseId = (await createResponse(t, { userId: t.applicant.userId })).response.id;
     const mine = await uploadAs(t.applicant);
     const res = await link(t.applicant, mine, responseId);
     expect(res.statusCode).toBe(200);
@@ -44,10 +45,11 @@ describe('POST clinicians/saveFileUpload and GET clinicians/getDocumentByRespons
 
   it('answers 400, 401, 403 and 404', async () => {
     const mine = await uploadAs(t.applicant);
+    const responseId = (await createResponse(t, { userId: t.applicant.userId })).response.id;
     expect((await link(t.applicant, mine, 'not-a-uuid')).statusCode).toBe(400);
-    expect((await link(null, mine, randomUUID())).statusCode).toBe(401);
-    expect((await link(otherPortal, mine, randomUUID())).statusCode).toBe(403);
-    expect((await link(t.applicant, randomUUID(), randomUUID())).statusCode).toBe(404);
+    expect((await link(null, mine, responseId)).statusCode).toBe(401);
+    expect((await link(otherPortal, mine, responseId)).statusCode).toBe(403);
+    expect((await link(t.applicant, randomUUID(), responseId)).statusCode).toBe(404);
     expect(
       (await t.call(t.admin, { method: 'GET', url: '/api/clinicians/getDocumentByResponseID' })).statusCode,
     ).toBe(400);
