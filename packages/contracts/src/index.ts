@@ -1,4 +1,5 @@
 export * from './clinicians';
+export * from './documents';
 export * from './enterprise';
 export * from './errors';
 export * from './fields';
@@ -12,6 +13,7 @@ export * from './permissions';
 export * from './reference-lists';
 export * from './registry';
 export * from './resource';
+export * from './responses';
 export * from './saml';
 export * from './session';
 export * from './users';

@@ -1,5 +1,6 @@
 import type { Db } from '../client';
 import { enterprises } from '../schema/platform';
+import { seedDemoForms } from './demo-forms';
 import { seedDemoRegistry } from './demo-registry';
 import { createEnterprise, createStandardTemplates, createUser } from './factories';
 import { seedGeography } from './geography';
@@ -65,6 +66,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<{ seed
       password_hash: hashes[2],
     });
     await seedDemoRegistry(tx, enterprise.id, { applicant });
+    await seedDemoForms(tx, enterprise.id);
   });
   return { seeded: true };
 }

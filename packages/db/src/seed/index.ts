@@ -1,4 +1,5 @@
 export * from './demo';
+export * from './demo-forms';
 export * from './factories';
 export * from './geography';
 export * from './reference-lists';

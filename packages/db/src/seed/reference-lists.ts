@@ -3,6 +3,7 @@ import type { Tx } from '../client';
 import { dataElementRows, nemsisSections, nremtLevels, nremtStatuses } from '../reference-data/index';
 import { referenceTables } from '../schema/reference';
 import { isoCountries } from './countries';
+import { formReferenceData } from './demo-forms';
 
 type Row = Record<string, unknown> & { label: string };
 
@@ -11,6 +12,7 @@ const labels = (...names: string[]): Row[] => names.map((label, i) => ({ label, 
 /** Standard reference data every enterprise starts with: NEMSIS code lists and common statuses. */
 export function standardReferenceData(): Partial<Record<ReferenceListKey, Row[]>> {
   return {
+    ...formReferenceData(),
     data_elements: [
       ...dataElementRows(),
       ...['Pending', 'Conviction', 'Absolved'].map((label, i) => ({

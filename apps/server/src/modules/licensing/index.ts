@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { certificationRoutes } from './certification-routes';
 import { licenseRoutes } from './license-routes';
 import { processRoutes } from './process-routes';
+import { requestPartsRoutes } from './request-parts-routes';
 import { requestRoutes } from './request-routes';
 import { ruleRoutes } from './rule-routes';
 
@@ -14,4 +16,6 @@ export async function licensingModule(app: FastifyInstance): Promise<void> {
   await licenseRoutes(app);
   await processRoutes(app);
   await requestRoutes(app);
+  await certificationRoutes(app);
+  await requestPartsRoutes(app);
 }

@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/http/errors';
+import { loadResponseFor } from '../responses/access';
 
 const tags = ['logging'];
 
@@ -158,11 +159,13 @@ export async function loggingModule(app: FastifyInstance): Promise<void> {
     config: { access: 'authenticated' },
     schema: {
       tags,
-      summary: 'Record progress through a form response',
+      summary: 'Record progress through a form response the caller may see',
       body: logFormProgressInput,
       response: { 201: z.object({ id: z.uuid() }) },
     },
     handler: async (request, reply) => {
+      // 404 for a response that does not exist or (for portal users) is not theirs to see.
+      await loadResponseFor(db, request.auth, request.enterpriseId, request.body.fb_response_id, 'view');
       const [row] = await db
         .insert(formProgressLog)
         .values({

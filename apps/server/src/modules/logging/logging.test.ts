@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { accessLog, clientErrorLog, createEnterprise, createUser, formProgressLog } from '@licensure/db';
+import {
+  accessLog,
+  clientErrorLog,
+  createEnterprise,
+  createUser,
+  fbForms,
+  fbResponses,
+  formProgressLog,
+} from '@licensure/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Change, recordChange } from '../../platform/audit/record-change';
@@ -355,8 +363,27 @@ describe('POST Logger/LogAccess', () => {
 });
 
 describe('POST Logger/LogFormProgress', () => {
+  /** A response of the applicant to a form open to applicants. */
+  async function applicantResponse() {
+    const db = t.database.db;
+    const [form] = await db
+      .insert(fbForms)
+      .values({ enterprise_id: t.enterpriseId, name: `Progress form ${randomUUID()}` })
+      .returning();
+    const [response] = await db
+      .insert(fbResponses)
+      .values({
+        enterprise_id: t.enterpriseId,
+        form_id: form!.id,
+        form_version: 1,
+        user_id: t.applicant.userId,
+      })
+      .returning();
+    return response!.id;
+  }
+
   it('records progress through a form response', async () => {
-    const responseId = randomUUID();
+    const responseId = await applicantResponse();
     const res = await t.call(t.applicant, {
       method: 'POST',
       url: '/api/Logger/LogFormProgress',
@@ -397,6 +424,21 @@ describe('POST Logger/LogFormProgress', () => {
     });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().error.code).toBe('unauthenticated');
+  });
+
+  it('answers 404 for a response that does not exist or is someone else’s, 403 for staff without access', async () => {
+    const responseId = await applicantResponse();
+    const log = (caller: typeof t.admin, fb_response_id: string) =>
+      t.call(caller, {
+        method: 'POST',
+        url: '/api/Logger/LogFormProgress',
+        payload: { text: 'x', fb_response_id },
+      });
+    expect((await log(t.applicant, randomUUID())).statusCode).toBe(404);
+    const other = await t.createCaller([], { isStaff: false, isPortal: true });
+    expect((await log(other, responseId)).statusCode).toBe(404);
+    expect((await log(t.nobody, responseId)).statusCode).toBe(403);
+    expect((await log(t.admin, responseId)).statusCode).toBe(201);
   });
 });
 

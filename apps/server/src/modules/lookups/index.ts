@@ -2,12 +2,16 @@ import { referenceLists } from '@licensure/contracts';
 import { referenceTables } from '@licensure/db';
 import type { FastifyInstance } from 'fastify';
 import { type ResourceHooks, registerResource } from '../../platform/resources/register-resource';
+import { formPositionPermissionHooks } from '../forms/position-permission-hooks';
+import { requestApplicationTypeHooks } from '../licensing/request-parts-routes';
 import { geographyRoutes } from './geography-routes';
 import { lookupRoutes } from './lookup-routes';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const hooks: Record<string, ResourceHooks> = {
+  fb_form_position_permissions: formPositionPermissionHooks,
+  license_request_application_types: requestApplicationTypeHooks,
   // The spec: a training location's ids are cleared when they are not valid GUIDs.
   training_locations: {
     normalize(input) {

@@ -9,7 +9,7 @@ import {
   patchSchema,
   type ResourceSpec,
 } from '@licensure/contracts';
-import type { Db } from '@licensure/db';
+import type { Db, Tx } from '@licensure/db';
 import { and, eq, getTableColumns } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
@@ -22,6 +22,11 @@ import { createListQueries } from './list-query';
 export interface ResourceHooks {
   /** Adjusts a create or update input before validation (e.g. clearing malformed ids). */
   normalize?: (input: Record<string, unknown>) => void;
+  /**
+   * Checks a create or update input (an update: only the fields sent) against the enterprise's data,
+   * inside the write's transaction; throws a 400 naming the field.
+   */
+  validate?: (tx: Tx, input: Record<string, unknown>, enterpriseId: string) => Promise<void>;
 }
 
 const idParams = z.object({ id: z.uuid({ message: 'id must be a valid id' }) });
@@ -40,9 +45,12 @@ function filterSchema(spec: ResourceSpec) {
   return listQuery.extend(shape) as unknown as z.ZodType<ListQuery & Record<string, unknown>>;
 }
 
-/** Field named by a unique index `<key>_<fields>_key`: the last field of the set. */
+/**
+ * Field named by a unique index `<key>_<fields>_key`: the last field of the set. PostgreSQL cuts
+ * identifiers to 63 bytes, so long index names are compared as cut.
+ */
 function fieldOfConstraint(spec: ResourceSpec, constraint: string): string | undefined {
-  const set = spec.unique.find((names) => `${spec.key}_${names.join('_')}_key` === constraint);
+  const set = spec.unique.find((names) => `${spec.key}_${names.join('_')}_key`.slice(0, 63) === constraint);
   return set?.at(-1);
 }
 
@@ -122,6 +130,7 @@ export function registerResource(
       const input = (request.body as Record<string, Record<string, unknown>>)[spec.wrapper];
       try {
         const row = await db.transaction(async (tx) => {
+          await hooks.validate?.(tx, input ?? {}, request.enterpriseId);
           const [created] = await tx
             .insert(table)
             .values({ ...(input ?? {}), enterprise_id: request.enterpriseId })
@@ -174,6 +183,7 @@ export function registerResource(
               `This ${spec.singular} was changed by someone else. Reload it and try again.`,
             );
           }
+          await hooks.validate?.(tx, input, request.enterpriseId);
           const [after] = await tx
             .update(table)
             .set({ ...input, updated_at: new Date() })

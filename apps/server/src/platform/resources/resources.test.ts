@@ -1,14 +1,54 @@
 import { randomUUID } from 'node:crypto';
-import { type ResourceSpec, referenceLists } from '@licensure/contracts';
+import { type PermissionKey, type ResourceSpec, referenceLists } from '@licensure/contracts';
+import { fbForms, referenceTables } from '@licensure/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invalidInput, sampleInput } from '../../test/samples';
-import { createTestContext, type TestContext } from '../../test/test-app';
+import { invalidInput, sampleInput as randomSample } from '../../test/samples';
+import { type Caller, createTestContext, type TestContext } from '../../test/test-app';
 
 let t: TestContext;
+let formId: string;
+const positionIds: string[] = [];
 beforeAll(async () => {
   t = await createTestContext();
+  const db = t.database.db;
+  // Every kind already has a seeded question type, and kinds are unique: start from none.
+  await db.delete(referenceTables.fb_question_types);
+  // Position permissions must name a real form and position.
+  const [form] = await db
+    .insert(fbForms)
+    .values({ enterprise_id: t.enterpriseId, name: 'Resource test form' })
+    .returning();
+  formId = form!.id;
+  for (let i = 0; i < 40; i++) {
+    const [p] = await db
+      .insert(referenceTables.positions)
+      .values({ enterprise_id: t.enterpriseId, label: `Resource test position ${i}` })
+      .returning();
+    positionIds.push(p!.id as string);
+  }
 });
 afterAll(async () => t?.close());
+
+/** A sample input, with real records where the resource checks its references. */
+function sampleInput(spec: ResourceSpec): Record<string, unknown> {
+  const input = randomSample(spec);
+  if (spec.key === 'fb_form_position_permissions') {
+    input.form_id = formId;
+    input.position_id = positionIds.shift();
+  }
+  return input;
+}
+
+/** A caller holding only the resource's read permission (created once per permission). */
+const readers = new Map<PermissionKey, Promise<Caller>>();
+function readerOf(spec: ResourceSpec): Promise<Caller> {
+  let reader = readers.get(spec.read);
+  if (!reader) {
+    reader = t.createCaller([spec.read]);
+    readers.set(spec.read, reader);
+  }
+  return reader;
+}
 
 const writable = referenceLists.filter((s) => !s.readOnly);
 
@@ -24,18 +64,19 @@ async function create(spec: ResourceSpec, input = sampleInput(spec)) {
 
 describe.each(writable.map((s) => [s.key, s] as const))('%s', (_key, spec) => {
   it('creates, reads, lists, counts, updates and deletes, recording each change', async () => {
+    const reader = await readerOf(spec);
     const input = sampleInput(spec);
     const created = await create(spec, input);
     for (const f of spec.fields) if (f.kind !== 'uuids') expect(created[f.name]).toEqual(input[f.name]);
     expect(created.enterprise_id).toBe(t.enterpriseId);
 
-    const got = await t.call(t.reviewer, { method: 'GET', url: `/api/${spec.path}/${created.id}` });
+    const got = await t.call(reader, { method: 'GET', url: `/api/${spec.path}/${created.id}` });
     expect(got.statusCode).toBe(200);
     expect(got.json().id).toBe(created.id);
 
     const searchField = spec.searchable[0];
     const search = searchField ? String(input[searchField]) : '';
-    const list = await t.call(t.reviewer, {
+    const list = await t.call(reader, {
       method: 'GET',
       url: `/api/${spec.path.toUpperCase()}?numPerPage=5&search=${encodeURIComponent(search)}`,
     });
@@ -44,7 +85,7 @@ describe.each(writable.map((s) => [s.key, s] as const))('%s', (_key, spec) => {
     expect(page.numPerPage).toBe(5);
     if (searchField) expect(page.items.map((i) => i.id)).toContain(created.id);
 
-    const count = await t.call(t.reviewer, { method: 'GET', url: `/api/${spec.path}/getCount` });
+    const count = await t.call(reader, { method: 'GET', url: `/api/${spec.path}/getCount` });
     expect(count.json().count).toBeGreaterThanOrEqual(1);
 
     const changed = sampleInput(spec);
@@ -80,6 +121,7 @@ describe.each(writable.map((s) => [s.key, s] as const))('%s', (_key, spec) => {
   });
 
   it('answers 400 naming the field, 401, 403 and 404', async () => {
+    const reader = await readerOf(spec);
     const bad = invalidInput(spec);
     const res400 = await t.call(t.admin, {
       method: 'POST',
@@ -109,14 +151,14 @@ describe.each(writable.map((s) => [s.key, s] as const))('%s', (_key, spec) => {
       ).statusCode,
     ).toBe(401);
     expect((await t.call(t.nobody, { method: 'GET', url: `/api/${spec.path}` })).statusCode).toBe(403);
-    const res403 = await t.call(t.reviewer, {
+    const res403 = await t.call(reader, {
       method: 'POST',
       url: `/api/${spec.path}`,
       payload: { [spec.wrapper]: sampleInput(spec) },
     });
     expect(res403.statusCode).toBe(403);
     expect(
-      (await t.call(t.reviewer, { method: 'DELETE', url: `/api/${spec.path}/${randomUUID()}` })).statusCode,
+      (await t.call(reader, { method: 'DELETE', url: `/api/${spec.path}/${randomUUID()}` })).statusCode,
     ).toBe(403);
 
     const missing = randomUUID();

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { conditionsRoutes } from './conditions-routes';
+import { formSettingsRoutes } from './form-settings-routes';
+import { formsRoutes } from './forms-routes';
+import { packagesRoutes } from './packages-routes';
+import { questionsRoutes } from './questions-routes';
+
+/**
+ * The form builder's definitions: forms and their trees, questions, conditions, packages, applicant
+ * access, the responses view. Form types, question types, elements and position permissions are
+ * reference lists served by the lookups module.
+ */
+export async function formsModule(app: FastifyInstance): Promise<void> {
+  await formsRoutes(app);
+  await formSettingsRoutes(app);
+  await questionsRoutes(app);
+  await conditionsRoutes(app);
+  await packagesRoutes(app);
+}

@@ -1,0 +1,99 @@
+import { Document, Image, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
+import QRCode from 'qrcode';
+import { pdfText } from '../../platform/pdf/text';
+
+export interface CertificateData {
+  enterpriseName: string;
+  licenseName: string;
+  levelLabel: string | null;
+  holderName: string;
+  number: string;
+  status: string;
+  issueDate: string | null;
+  expirationDate: string | null;
+  /** The public verification page of this credential; the QR code opens it. */
+  verifyUrl: string;
+}
+
+const styles = StyleSheet.create({
+  page: { padding: 48, fontFamily: 'Helvetica', fontSize: 12, color: '#111' },
+  border: { border: '3pt solid #1d3557', padding: 36, flexGrow: 1 },
+  enterprise: { fontSize: 14, textAlign: 'center', letterSpacing: 1 },
+  title: { fontSize: 28, fontFamily: 'Helvetica-Bold', textAlign: 'center', marginTop: 18 },
+  certifies: { fontSize: 12, textAlign: 'center', marginTop: 24 },
+  holder: { fontSize: 24, fontFamily: 'Helvetica-Bold', textAlign: 'center', marginTop: 8 },
+  level: { fontSize: 16, textAlign: 'center', marginTop: 12 },
+  facts: { flexDirection: 'row', justifyContent: 'space-between', marginTop: 36, alignItems: 'flex-end' },
+  fact: { fontSize: 11, marginBottom: 4 },
+  qr: { width: 110, height: 110 },
+  verify: { fontSize: 8, marginTop: 4, maxWidth: 220 },
+  card: { padding: 10, fontFamily: 'Helvetica', fontSize: 7 },
+  cardTitle: { fontSize: 9, fontFamily: 'Helvetica-Bold' },
+  cardRow: { flexDirection: 'row', justifyContent: 'space-between', marginTop: 6 },
+  cardQr: { width: 62, height: 62 },
+});
+
+const words = (date: string | null) => {
+  if (!date) return '—';
+  const d = new Date(`${date}T00:00:00Z`);
+  return d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+};
+
+async function qrPng(url: string): Promise<Buffer> {
+  return QRCode.toBuffer(url, { type: 'png', errorCorrectionLevel: 'M', margin: 1, width: 300 });
+}
+
+/** A letter-size certificate: who holds what, the dates, and a QR code to the public verification. */
+export async function certificateDocument(c: CertificateData) {
+  const qr = await qrPng(c.verifyUrl);
+  return (
+    <Document title={pdfText(`${c.licenseName} ${c.number}`)} author={pdfText(c.enterpriseName)}>
+      <Page size="LETTER" orientation="landscape" style={styles.page}>
+        <View style={styles.border}>
+          <Text style={styles.enterprise}>{pdfText(c.enterpriseName)}</Text>
+          <Text style={styles.title}>{pdfText(c.licenseName)}</Text>
+          <Text style={styles.certifies}>This certifies that</Text>
+          <Text style={styles.holder}>{pdfText(c.holderName)}</Text>
+          {c.levelLabel ? (
+            <Text style={styles.level}>{pdfText(`holds the level ${c.levelLabel}`)}</Text>
+          ) : null}
+          <View style={styles.facts}>
+            <View>
+              <Text style={styles.fact}>{pdfText(`Number: ${c.number}`)}</Text>
+              <Text style={styles.fact}>{pdfText(`Status: ${c.status}`)}</Text>
+              <Text style={styles.fact}>{`Issued: ${words(c.issueDate)}`}</Text>
+              <Text style={styles.fact}>{`Expires: ${words(c.expirationDate)}`}</Text>
+            </View>
+            <View>
+              <Image style={styles.qr} src={{ data: qr, format: 'png' }} />
+              <Text style={styles.verify}>{pdfText(`Verify: ${c.verifyUrl}`)}</Text>
+            </View>
+          </View>
+        </View>
+      </Page>
+    </Document>
+  );
+}
+
+/** A wallet card (ID-1 size, 3.375 by 2.125 inches) with the same facts and QR code. */
+export async function walletCardDocument(c: CertificateData) {
+  const qr = await qrPng(c.verifyUrl);
+  return (
+    <Document title={pdfText(`${c.licenseName} ${c.number} card`)} author={pdfText(c.enterpriseName)}>
+      <Page size={[243, 153]} style={styles.card}>
+        <Text style={styles.cardTitle}>{pdfText(c.enterpriseName)}</Text>
+        <Text>{pdfText(c.licenseName)}</Text>
+        <View style={styles.cardRow}>
+          <View>
+            <Text style={styles.cardTitle}>{pdfText(c.holderName)}</Text>
+            {c.levelLabel ? <Text>{pdfText(c.levelLabel)}</Text> : null}
+            <Text>{pdfText(`No. ${c.number}`)}</Text>
+            <Text>{`Expires ${words(c.expirationDate)}`}</Text>
+            <Text>{pdfText(c.status)}</Text>
+          </View>
+          <Image style={styles.cardQr} src={{ data: qr, format: 'png' }} />
+        </View>
+      </Page>
+    </Document>
+  );
+}
