@@ -1,6 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import { DashboardPage } from '../modules/dashboard/dashboard-page';
 import { EnterpriseSettingsPage } from '../modules/enterprise/enterprise-settings-page';
+import { formsStaffRoutes } from '../modules/forms/forms-routes';
 import { AdministrationIndexPage } from '../modules/lookups/administration-index-page';
 import { ReferenceEditRoute, ReferenceListRoute } from '../modules/lookups/reference-list-routes';
 import { PortalHomePage } from '../modules/portal/portal-home-page';
@@ -9,6 +10,7 @@ import {
   registryPublicRoutes,
   registryStaffRoutes,
 } from '../modules/registry/registry-routes';
+import { responsesPortalRoutes, responsesStaffRoutes } from '../modules/responses/responses-routes';
 import { SignInPage } from '../modules/session/sign-in-page';
 import { NotFoundContent } from '../platform/components/status';
 import { RouteErrorPage } from './error-boundary';
@@ -40,6 +42,7 @@ export const routes = [
         children: [
           { index: true, element: <PortalHomePage /> },
           ...registryPortalRoutes,
+          ...responsesPortalRoutes,
           { path: '*', element: <NotFoundContent /> },
         ],
       },
@@ -55,6 +58,8 @@ export const routes = [
           { path: 'admin', element: <AdministrationIndexPage /> },
           { path: 'admin/enterprise', element: <EnterpriseSettingsPage /> },
           ...registryStaffRoutes,
+          ...formsStaffRoutes,
+          ...responsesStaffRoutes,
           { path: 'admin/:key', element: <ReferenceListRoute /> },
           { path: 'admin/:key/new', element: <ReferenceEditRoute /> },
           { path: 'admin/:key/:id', element: <ReferenceEditRoute /> },

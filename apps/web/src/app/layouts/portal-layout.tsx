@@ -1,10 +1,12 @@
 import { Outlet } from 'react-router';
+import { responsesPortalNav } from '../../modules/responses/responses-routes';
 import { useSignedIn } from '../session-provider';
 import { AppFrame, type NavItem } from './app-frame';
 
 const portalNav: readonly NavItem[] = [
   { to: '/portal', label: 'Home', end: true },
   { to: '/portal/profile', label: 'My profile' },
+  responsesPortalNav,
 ];
 
 export function PortalLayout() {

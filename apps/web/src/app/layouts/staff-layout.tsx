@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { formsStaffNav } from '../../modules/forms/forms-routes';
 import { canOpenAdministration } from '../../modules/lookups/administration-access';
 import { registryStaffNav } from '../../modules/registry/registry-routes';
 import { hasPermission } from '../../platform/session/shell-state';
@@ -7,7 +8,11 @@ import { AppFrame, type NavItem } from './app-frame';
 
 export function StaffLayout() {
   const { viewer, enterprise } = useSignedIn();
-  const nav: NavItem[] = [{ to: '/staff', label: 'Dashboard', end: true }, ...registryStaffNav(viewer)];
+  const nav: NavItem[] = [
+    { to: '/staff', label: 'Dashboard', end: true },
+    ...registryStaffNav(viewer),
+    ...formsStaffNav(viewer),
+  ];
   if (canOpenAdministration(viewer)) nav.push({ to: '/staff/admin', label: 'Administration' });
   if (hasPermission(viewer, 'security.admin')) {
     nav.push({ to: '/staff/admin/security-templates', label: 'Security templates' });
