@@ -729,3 +729,54 @@ export const submitResult = z.object({
   errors: z.record(z.string(), z.string()).optional(),
   request: licenseRequestSummary.optional(),
 });
+
+// Credentials held (certifications): issued by approvals, or entered by staff.
+
+export const certificationStatuses = ['active', 'inactive', 'expired', 'suspended', 'revoked'] as const;
+
+export const certificationInput = z.object({
+  license_id: z.uuid({ message: 'license_id must be a valid id' }),
+  license_category_level_id: optionalUuid('license_category_level_id'),
+  user_id: optionalUuid('user_id'),
+  service_id: optionalUuid('service_id'),
+  vehicle_id: optionalUuid('vehicle_id'),
+  /** Left out: the next number of the licence's pattern. */
+  number: z.string().trim().min(1, 'number must not be empty').max(64).optional(),
+  status: z
+    .enum(certificationStatuses, { message: `status must be one of: ${certificationStatuses.join(', ')}` })
+    .default('active'),
+  certification_status_id: optionalUuid('certification_status_id'),
+  issue_date: optionalDate('issue_date'),
+  expiration_date: optionalDate('expiration_date'),
+});
+export const certificationSaveBody = z.object({ certification: certificationInput });
+
+export const certificationOutput = z.object({
+  id: z.uuid(),
+  license_id: z.uuid().nullable(),
+  license_name: z.string().nullable(),
+  license_category_id: z.uuid().nullable(),
+  license_category_level_id: z.uuid().nullable(),
+  level_label: z.string().nullable(),
+  user_id: z.uuid().nullable(),
+  service_id: z.uuid().nullable(),
+  vehicle_id: z.uuid().nullable(),
+  holder_name: z.string().nullable(),
+  number: z.string(),
+  status: z.string(),
+  certification_status_id: z.uuid().nullable(),
+  issue_date: z.string().nullable(),
+  expiration_date: z.string().nullable(),
+  license_request_id: z.uuid().nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type CertificationOutput = z.infer<typeof certificationOutput>;
+
+export const certificationListQuery = listQuery.extend({
+  user_id: z.uuid({ message: 'user_id must be a valid id' }).optional(),
+  service_id: z.uuid({ message: 'service_id must be a valid id' }).optional(),
+  vehicle_id: z.uuid({ message: 'vehicle_id must be a valid id' }).optional(),
+  license_id: z.uuid({ message: 'license_id must be a valid id' }).optional(),
+  status: z.enum(certificationStatuses).optional(),
+});
