@@ -266,3 +266,30 @@ describe('viewedlicenses and updateAllowMultipleLevels', () => {
     ).toBe(401);
   });
 });
+
+describe('GET licenses/available', () => {
+  it('offers active licences with their levels and application types to any signed-in user', async () => {
+    const lic = (
+      await t.call(t.admin, { method: 'POST', url: '/api/licenses', payload: payload('Open for all') })
+    ).json();
+    const res = await t.call(t.applicant, { method: 'GET', url: '/api/licenses/available?entity=user' });
+    expect(res.statusCode).toBe(200);
+    const offered = res.json().find((l: { id: string }) => l.id === lic.id);
+    expect(offered.levels.map((l: { label: string }) => l.label).sort()).toEqual([
+      'EMT',
+      'Instructor I',
+      'Paramedic',
+    ]);
+    expect(offered.levels[0].category_label).toBeTruthy();
+    const retired = (
+      await t.call(t.admin, { method: 'POST', url: '/api/licenses', payload: payload('Closed') })
+    ).json();
+    await t.call(t.admin, { method: 'DELETE', url: `/api/licenses/${retired.id}` });
+    const again = await t.call(t.applicant, { method: 'GET', url: '/api/licenses/available' });
+    expect(again.json().map((l: { id: string }) => l.id)).not.toContain(retired.id);
+    expect((await t.call(null, { method: 'GET', url: '/api/licenses/available' })).statusCode).toBe(401);
+    expect(
+      (await t.call(t.applicant, { method: 'GET', url: '/api/licenses/available?entity=boat' })).statusCode,
+    ).toBe(400);
+  });
+});

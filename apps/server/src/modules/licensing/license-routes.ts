@@ -343,6 +343,103 @@ export async function licenseRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
+  r.get('/api/licenses/available', {
+    config: { access: 'authenticated' },
+    schema: {
+      tags,
+      summary:
+        'Licences open for applications, with their levels and application types (what the portal offers)',
+      querystring: z.object({ entity: z.enum(['user', 'service', 'vehicle']).optional() }),
+      response: {
+        200: z.array(
+          z.object({
+            id: z.uuid(),
+            name: z.string(),
+            description: z.string().nullable(),
+            entity: z.string(),
+            form_package_id: z.uuid().nullable(),
+            levels: z.array(
+              z.object({
+                id: z.uuid(),
+                label: z.string(),
+                category_id: z.uuid(),
+                category_label: z.string(),
+              }),
+            ),
+            application_types: z.array(
+              z.object({ id: z.uuid(), label: z.string(), license_category_levels: z.array(z.uuid()) }),
+            ),
+          }),
+        ),
+      },
+    },
+    handler: async (request) => {
+      const rows = await db
+        .select()
+        .from(licenses)
+        .where(
+          and(
+            eq(licenses.enterprise_id, request.enterpriseId),
+            eq(licenses.active, true),
+            isNull(licenses.deleted_at),
+            request.query.entity ? eq(licenses.entity, request.query.entity) : undefined,
+          ),
+        )
+        .orderBy(asc(licenses.name));
+      if (rows.length === 0) return [];
+      const ids = rows.map((l) => l.id);
+      const levels = referenceTables.license_category_levels;
+      const categories = referenceTables.license_categories;
+      const types = referenceTables.application_types;
+      const [levelRows, typeRows] = await Promise.all([
+        db
+          .select({
+            id: levels.id,
+            label: levels.label,
+            license_id: levels.license_id,
+            category_id: categories.id,
+            category_label: categories.label,
+          })
+          .from(levels)
+          .innerJoin(categories, eq(categories.id, levels.license_category_id))
+          .where(and(inArray(levels.license_id, ids), eq(levels.active, true)))
+          .orderBy(asc(categories.sort_order), asc(levels.sort_order), asc(levels.label)),
+        db
+          .select({
+            id: types.id,
+            label: types.label,
+            license_id: types.license_id,
+            license_category_levels: types.license_category_levels,
+          })
+          .from(types)
+          .where(and(inArray(types.license_id, ids), eq(types.active, true)))
+          .orderBy(asc(types.sort_order), asc(types.label)),
+      ]);
+      return rows.map((l) => ({
+        id: l.id,
+        name: l.name,
+        description: l.description,
+        entity: l.entity,
+        form_package_id: l.form_package_id,
+        levels: levelRows
+          .filter((v) => v.license_id === l.id)
+          .map((v) => ({
+            id: v.id as string,
+            label: v.label as string,
+            category_id: v.category_id as string,
+            category_label: v.category_label as string,
+          })),
+        application_types: typeRows
+          .filter((t) => t.license_id === l.id)
+          .map((t) => ({
+            id: t.id as string,
+            label: t.label as string,
+            license_category_levels: t.license_category_levels as string[],
+          })),
+      }));
+    },
+  });
+
   r.get('/api/licenses/:id', {
     config: { access: 'licensing.read' },
     schema: {
