@@ -5,6 +5,7 @@ import {
   XLSX_MIME,
 } from '@licensure/contracts';
 import type { Db } from '@licensure/db';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from '../../platform/audit/record-change';
 import type { DocumentRow } from '../../platform/files/documents';
 import type { FileStorage } from '../../platform/files/storage';
@@ -23,7 +24,11 @@ export interface ImportProgress {
 }
 
 /** Reads the roster document whole (streamed, at most ROSTER_IMPORT_MAX_ROWS rows); 400 when unreadable. */
-export async function readRosterDocument(files: FileStorage, doc: DocumentRow): Promise<RosterLine[]> {
+export async function readRosterDocument(
+  files: FileStorage,
+  doc: DocumentRow,
+  log?: FastifyBaseLogger,
+): Promise<RosterLine[]> {
   const kind = doc.mime_type === XLSX_MIME ? 'xlsx' : doc.mime_type === 'text/csv' ? 'csv' : undefined;
   if (!kind) throw badRequest({ documentId: 'The document is not a spreadsheet (xlsx or csv).' });
   const stream = await files.get(doc.storage_key);
@@ -39,6 +44,7 @@ export async function readRosterDocument(files: FileStorage, doc: DocumentRow): 
   } catch (err) {
     if (err instanceof RosterFileError) throw badRequest({ documentId: err.message });
     if (err instanceof AppError) throw err;
+    log?.warn({ err, documentId: doc.id }, 'roster file could not be read');
     throw badRequest({ documentId: 'The spreadsheet could not be read. Save it again as .xlsx or .csv.' });
   } finally {
     stream.destroy();
@@ -59,8 +65,9 @@ export async function importRoster(
   doc: DocumentRow,
   serviceId: string,
   onProgress: (p: ImportProgress) => void = () => {},
+  log?: FastifyBaseLogger,
 ): Promise<ImportOutcome> {
-  const lines = await readRosterDocument(files, doc);
+  const lines = await readRosterDocument(files, doc, log);
   const total = lines.length;
   onProgress({ checked: 0, total });
   const outcome = await checkRows(db, actor.enterpriseId, lines, (checked) => onProgress({ checked, total }));

@@ -54,7 +54,7 @@ export async function cliniciansModule(app: FastifyInstance): Promise<void> {
       const actor = actorOf(request);
 
       if (!request.query.async) {
-        const outcome = await importRoster(db, files, actor, doc, serviceId);
+        const outcome = await importRoster(db, files, actor, doc, serviceId, undefined, request.log);
         if (outcome.ok) return outcome.result;
         return reply
           .status(400)
@@ -75,10 +75,18 @@ export async function cliniciansModule(app: FastifyInstance): Promise<void> {
       };
       const job = (async () => {
         try {
-          const outcome = await importRoster(db, files, actor, doc, serviceId, (p) => {
-            last = p;
-            void publish({ ...p, done: false });
-          });
+          const outcome = await importRoster(
+            db,
+            files,
+            actor,
+            doc,
+            serviceId,
+            (p) => {
+              last = p;
+              void publish({ ...p, done: false });
+            },
+            request.log,
+          );
           if (outcome.ok) await publish({ ...last, done: true, result: outcome.result });
           else
             await publish({
