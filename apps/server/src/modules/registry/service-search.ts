@@ -6,39 +6,65 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/http/errors';
 import { countAll, escapeLike, likeContains } from '../../platform/resources/list-query';
 import { tags } from './common';
-import { presentServiceLess } from './present';
 
 const prefix = (s: string) => `${escapeLike(s)}%`;
+const p = (name: string) => sql.placeholder(name);
+
+/** The conditions of a service search: written with placeholders, so each shape is built once. */
+export interface Criteria {
+  /** The shape: which conditions, in order. Two searches of one shape run the same statement. */
+  key: string;
+  conditions: SQL[];
+  /** The placeholders' values. */
+  params: Record<string, unknown>;
+  /** False when a condition carries its value in the statement (training levels): built each time. */
+  reusable: boolean;
+}
 
 /**
  * The conditions of the spec's service search criteria, or null when no criterion is given.
  * Licence number and service number match by prefix, name by contains, city by prefix (all
  * case-insensitive); county matches the service's own county or a county it serves.
  */
-export function criteriaConditions(db: FastifyInstance['deps']['database']['db'], c: ServiceSearchCriteria) {
+export function criteriaConditions(
+  db: FastifyInstance['deps']['database']['db'],
+  c: ServiceSearchCriteria,
+): Criteria | null {
   const conditions: SQL[] = [];
+  const names: string[] = [];
+  const params: Record<string, unknown> = {};
+  let reusable = true;
+  const add = (name: string, condition: SQL, value: unknown) => {
+    names.push(name);
+    conditions.push(condition);
+    params[name] = value;
+  };
   const text = (v: string | undefined) => (v?.trim() ? v.trim() : undefined);
   const number = text(c.primary_license_number);
   if (number)
-    conditions.push(
-      exists(
-        db
-          .select({ one: sql`1` })
-          .from(certifications)
-          .where(
-            and(
-              eq(certifications.service_id, services.id),
-              sql`upper(${certifications.number}) like ${prefix(number).toUpperCase()}`,
-            ),
-          ),
-      ),
+    // The services holding a matching licence, found first through certifications_number_idx: as a
+    // semi-join, a poorly estimated prefix (one histogram bucket is 20,000 licences) could instead walk
+    // every certification in service order.
+    add(
+      'primary_license_number',
+      sql`${services.id} = any(array(select ${certifications.service_id} from ${certifications}
+        where upper(${certifications.number}) like ${p('primary_license_number')}
+          and ${certifications.service_id} is not null))`,
+      prefix(number).toUpperCase(),
     );
   const name = text(c.service_name);
   // lower(...) like, not ilike: the trigram index is on lower(name).
-  if (name) conditions.push(sql`lower(${services.name}) like ${likeContains(name).toLowerCase()}`);
-  if (c.primary_level_id) conditions.push(eq(services.primary_level_id, c.primary_level_id));
+  if (name)
+    add(
+      'service_name',
+      sql`lower(${services.name}) like ${p('service_name')}`,
+      likeContains(name).toLowerCase(),
+    );
+  if (c.primary_level_id)
+    add('primary_level_id', eq(services.primary_level_id, p('primary_level_id')), c.primary_level_id);
   if (c.certification_level_id)
-    conditions.push(
+    add(
+      'certification_level_id',
       exists(
         db
           .select({ one: sql`1` })
@@ -46,35 +72,90 @@ export function criteriaConditions(db: FastifyInstance['deps']['database']['db']
           .where(
             and(
               eq(certifications.service_id, services.id),
-              eq(certifications.certification_level_id, c.certification_level_id),
+              eq(certifications.certification_level_id, p('certification_level_id')),
               eq(certifications.status, 'active'),
             ),
           ),
       ),
+      c.certification_level_id,
     );
-  if (c.training_level_ids?.length)
+  if (c.training_level_ids?.length) {
+    names.push('training_level_ids');
     conditions.push(arrayOverlaps(services.training_level_ids, c.training_level_ids));
-  if (c.permit_level_id) conditions.push(eq(services.permit_level_id, c.permit_level_id));
-  if (c.classification_id) conditions.push(eq(services.classification_id, c.classification_id));
+    reusable = false;
+  }
+  if (c.permit_level_id)
+    add('permit_level_id', eq(services.permit_level_id, p('permit_level_id')), c.permit_level_id);
+  if (c.classification_id)
+    add('classification_id', eq(services.classification_id, p('classification_id')), c.classification_id);
   const city = text(c.city);
-  if (city) conditions.push(ilike(services.city, prefix(city)));
+  if (city) add('city', ilike(services.city, p('city')), prefix(city));
   if (c.county) {
     const served = exists(
       db
         .select({ one: sql`1` })
         .from(serviceCounties)
-        .where(and(eq(serviceCounties.service_id, services.id), eq(serviceCounties.county_fips, c.county))),
+        .where(
+          and(eq(serviceCounties.service_id, services.id), eq(serviceCounties.county_fips, p('county'))),
+        ),
     );
-    conditions.push(or(eq(services.county_fips, c.county), served) as SQL);
+    add('county', or(eq(services.county_fips, p('county')), served) as SQL, c.county);
   }
   const serviceNumber = text(c.service_id);
-  if (serviceNumber) conditions.push(ilike(services.service_number, prefix(serviceNumber)));
-  return conditions.length > 0 ? conditions : null;
+  if (serviceNumber)
+    add('service_id', ilike(services.service_number, p('service_id')), prefix(serviceNumber));
+  return conditions.length > 0 ? { key: names.join(','), conditions, params, reusable } : null;
 }
+
+/** Statements by shape, built on first use (at most `max`, the oldest dropped first). */
+function statementCache<T>(max = 200) {
+  const statements = new Map<string, T>();
+  return (criteria: Criteria, build: () => T): T => {
+    if (!criteria.reusable) return build();
+    let s = statements.get(criteria.key);
+    if (!s) {
+      s = build();
+      if (statements.size >= max) statements.delete(statements.keys().next().value as string);
+      statements.set(criteria.key, s);
+    }
+    return s;
+  };
+}
+
+/** The columns services/search answers with, in its order. */
+const searchColumns = {
+  id: services.id,
+  name: services.name,
+  service_number: services.service_number,
+  city: services.city,
+  state: services.state,
+  active: services.active,
+  classification_id: services.classification_id,
+  primary_level_id: services.primary_level_id,
+  county_fips: services.county_fips,
+};
 
 export async function serviceSearch(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
+  const byName = [asc(sql`lower(${services.name})`), asc(services.id)];
+
+  const searchStatement = statementCache<ReturnType<typeof buildSearch>>();
+  function buildSearch(criteria: Criteria) {
+    return db
+      .select(searchColumns)
+      .from(services)
+      .where(
+        and(
+          eq(services.enterprise_id, p('enterprise_id')),
+          isNull(services.deleted_at),
+          ...criteria.conditions,
+        ),
+      )
+      .orderBy(...byName)
+      .limit(500)
+      .prepare(''); // unnamed: planned for each request's values (contains and prefix patterns need that)
+  }
 
   r.post('/api/services/search', {
     config: { access: 'registry.read' },
@@ -84,42 +165,54 @@ export async function serviceSearch(app: FastifyInstance): Promise<void> {
       body: serviceSearchCriteria,
     },
     handler: async (request) => {
-      const conditions = criteriaConditions(db, request.body);
-      if (!conditions) return [];
-      const rows = await db
-        .select()
-        .from(services)
-        .where(
-          and(eq(services.enterprise_id, request.enterpriseId), isNull(services.deleted_at), ...conditions),
-        )
-        .orderBy(asc(sql`lower(${services.name})`), asc(services.id))
-        .limit(500);
-      return rows.map((s) => ({
-        ...presentServiceLess(s),
-        classification_id: s.classification_id,
-        primary_level_id: s.primary_level_id,
-        county_fips: s.county_fips,
-      }));
+      const criteria = criteriaConditions(db, request.body);
+      if (!criteria) return [];
+      // The rows are the answer: searchColumns are presentServiceLess's fields and the three ids.
+      return searchStatement(criteria, () => buildSearch(criteria)).execute({
+        ...criteria.params,
+        enterprise_id: request.enterpriseId,
+      });
     },
   });
 
   /** Public lookup: active services only; public fields; refused when the enterprise turned it off. */
-  async function publicWhere(request: { enterpriseId: string; body: ServiceSearchCriteria }) {
+  async function publicCriteria(request: { enterpriseId: string; body: ServiceSearchCriteria }) {
     const [e] = await db
       .select({ enabled: enterprises.public_lookup_enabled })
       .from(enterprises)
       .where(eq(enterprises.id, request.enterpriseId));
     if (!e?.enabled) throw new AppError('forbidden', 'The public licence lookup is not offered.');
-    const conditions = criteriaConditions(db, request.body);
-    if (!conditions) return null;
-    return and(
-      eq(services.enterprise_id, request.enterpriseId),
+    return criteriaConditions(db, request.body);
+  }
+  const publicWhere = (criteria: Criteria) =>
+    and(
+      eq(services.enterprise_id, p('enterprise_id')),
       isNull(services.deleted_at),
       eq(services.active, true),
-      ...conditions,
+      ...criteria.conditions,
     );
-  }
 
+  function buildPublicPage(criteria: Criteria) {
+    return db
+      .select({
+        id: services.id,
+        name: services.name,
+        city: services.city,
+        state: services.state,
+        level: certification_levels.label,
+      })
+      .from(services)
+      .leftJoin(certification_levels, eq(certification_levels.id, services.primary_level_id))
+      .where(publicWhere(criteria))
+      .orderBy(...byName)
+      .limit(p('limit'))
+      .offset(p('offset'))
+      .prepare('');
+  }
+  const buildCount = (criteria: Criteria) =>
+    db.select({ total: countAll }).from(services).where(publicWhere(criteria)).prepare('');
+  const publicStatement = statementCache<ReturnType<typeof buildPublicPage>>();
+  const countStatement = statementCache<ReturnType<typeof buildCount>>();
   const publicConfig = { access: 'public' as const, rateLimit: { max: 60, timeWindow: '1 minute' } };
 
   r.post('/api/PublicLookupService', {
@@ -131,23 +224,15 @@ export async function serviceSearch(app: FastifyInstance): Promise<void> {
       body: publicLookupInput,
     },
     handler: async (request) => {
-      const where = await publicWhere(request);
-      if (!where) return [];
+      const criteria = await publicCriteria(request);
+      if (!criteria) return [];
       const { currentPage, numPerPage } = request.body;
-      const rows = await db
-        .select({
-          id: services.id,
-          name: services.name,
-          city: services.city,
-          state: services.state,
-          level: certification_levels.label,
-        })
-        .from(services)
-        .leftJoin(certification_levels, eq(certification_levels.id, services.primary_level_id))
-        .where(where)
-        .orderBy(asc(sql`lower(${services.name})`), asc(services.id))
-        .limit(numPerPage)
-        .offset((currentPage - 1) * numPerPage);
+      const rows = await publicStatement(criteria, () => buildPublicPage(criteria)).execute({
+        ...criteria.params,
+        enterprise_id: request.enterpriseId,
+        limit: numPerPage,
+        offset: (currentPage - 1) * numPerPage,
+      });
       // The licence shown is the service's current one: active first, then the latest expiration.
       const certs =
         rows.length === 0
@@ -184,9 +269,12 @@ export async function serviceSearch(app: FastifyInstance): Promise<void> {
     config: publicConfig,
     schema: { tags, summary: 'How many services the public lookup finds', body: publicLookupInput },
     handler: async (request) => {
-      const where = await publicWhere(request);
-      if (!where) return { count: 0 };
-      const [row] = await db.select({ total: countAll }).from(services).where(where);
+      const criteria = await publicCriteria(request);
+      if (!criteria) return { count: 0 };
+      const [row] = await countStatement(criteria, () => buildCount(criteria)).execute({
+        ...criteria.params,
+        enterprise_id: request.enterpriseId,
+      });
       return { count: row?.total ?? 0 };
     },
   });

@@ -1,16 +1,38 @@
 import type { Person } from '@licensure/contracts';
 import { accessLog, type Db, users } from '@licensure/db';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import { decryptSsn, formatSsn, maskSsn } from '../../platform/crypto/ssn';
 import { forbidden, notFound } from '../../platform/http/errors';
 
 export type UserRow = typeof users.$inferSelect;
 
+const {
+  password_hash: _hash,
+  ssn_encrypted: _ssn,
+  password_changed_at: _changed,
+  failed_login_count: _failed,
+  ...shownColumns
+} = getTableColumns(users);
+/**
+ * The columns presentPerson reads, for lists of people: whether there is a password rather than its
+ * hash, and not the SSN ciphertext.
+ */
+export const personColumns = {
+  ...shownColumns,
+  has_password: sql<boolean>`${users.password_hash} is not null`,
+};
+/** A person's row as presentPerson takes it: the whole row, or the columns of personColumns. */
+export type PersonRow = Omit<
+  UserRow,
+  'password_hash' | 'ssn_encrypted' | 'password_changed_at' | 'failed_login_count'
+> &
+  ({ password_hash: string | null } | { has_password: boolean });
+
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** A person as the API shows it: never the password hash or the SSN ciphertext; ssn masked by default. */
 export function presentPerson(
-  u: UserRow,
+  u: PersonRow,
   options: { fullSsn?: string | null; templateIds?: string[] } = {},
 ): Person {
   return {
@@ -41,7 +63,7 @@ export function presentPerson(
     eye_id: u.eye_id,
     user_status_id: u.user_status_id,
     is_staff: u.is_staff,
-    has_password: u.password_hash !== null,
+    has_password: 'has_password' in u ? u.has_password : u.password_hash !== null,
     locked_until: iso(u.locked_until),
     last_login_at: iso(u.last_login_at),
     deleted_at: iso(u.deleted_at),

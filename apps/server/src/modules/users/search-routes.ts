@@ -15,8 +15,8 @@ import { z } from 'zod';
 import { ssnDigits, ssnMatches } from '../../platform/crypto/ssn';
 import { forbidden, notFound } from '../../platform/http/errors';
 import { escapeLike } from '../../platform/resources/list-query';
-import { presentPerson } from './present';
-import { hasCriteria, likePrefix, lookupConditions } from './search';
+import { personColumns, presentPerson } from './present';
+import { hasCriteria, type LookupConditions, likePrefix, lookupConditions } from './search';
 
 const tags = ['users'];
 /** Public lookups: a few a second per address is plenty for a person, and slows down scraping. */
@@ -26,40 +26,88 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
 
+  /** The result order of people: last name, first name (C collation, as users_name_order_idx keeps them). */
+  const personOrder = [
+    asc(sql`lower(${users.last_name}) collate "C"`),
+    asc(sql`lower(${users.first_name}) collate "C"`),
+    asc(users.id),
+  ];
+  /** Lookup statements by shape (which conditions, portal caller, SSN): built once, run with placeholders. */
+  const lookupStatements = new Map<string, ReturnType<typeof buildLookup>>();
+
+  function buildLookup(c: LookupConditions, shape: { portal: boolean; ssn: boolean; fullSsn: boolean }) {
+    const where = and(
+      eq(users.enterprise_id, sql.placeholder('enterprise_id')),
+      isNull(users.deleted_at),
+      shape.portal ? eq(users.id, sql.placeholder('self')) : undefined,
+      ...c.all.map((t) => t.sql),
+      shape.ssn ? eq(users.ssn_last4, sql.placeholder('ssn_last4')) : undefined,
+    );
+    // Free text: the first `offset + limit` people of each alternative, each read by its own index in
+    // result order (or by a bitmap when it matches few), then merged. One `or` of them all would make
+    // the planner walk the name order for any match, reading most of the table for a rare one.
+    const filter =
+      c.anyOf.length > 0
+        ? sql`${users.id} in (${sql.join(
+            c.anyOf.map((t) =>
+              db
+                .select({ id: users.id })
+                .from(users)
+                .where(and(where, t.sql))
+                .orderBy(...personOrder)
+                .limit(sql.placeholder('branch_limit')),
+            ),
+            sql` union all `,
+          )})`
+        : where;
+    return db
+      .select(shape.fullSsn ? { ...personColumns, ssn_encrypted: users.ssn_encrypted } : personColumns)
+      .from(users)
+      .where(filter)
+      .orderBy(...personOrder)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(''); // unnamed: planned for each request's values (prefix patterns need that)
+  }
+
   /** Staff lookup: people matching every given field; [] when nothing is given. */
   async function lookup(request: FastifyRequest, q: UserLookup) {
     if (!hasCriteria(q)) return [];
-    const conditions: (SQL | undefined)[] = [
-      eq(users.enterprise_id, request.enterpriseId),
-      isNull(users.deleted_at),
-      request.auth!.isPortal ? eq(users.id, request.auth!.userId) : undefined,
-      ...lookupConditions(q),
-    ];
+    const conditions = lookupConditions(q);
     let full: string | undefined;
+    let last4: string | undefined;
     if (q.ssn) {
       // Searching by SSN tells whether a number belongs to someone: only for users.ssn holders.
       if (!request.auth!.permissions.has('users.ssn')) throw forbidden();
       const digits = ssnDigits(q.ssn);
-      conditions.push(eq(users.ssn_last4, digits.slice(-4)));
+      last4 = digits.slice(-4);
       if (digits.length === 9) full = digits;
     }
+    const shape = { portal: request.auth!.isPortal, ssn: last4 !== undefined, fullSsn: full !== undefined };
+    const key = JSON.stringify([conditions.all.map((t) => t.key), conditions.anyOf.map((t) => t.key), shape]);
+    let statement = lookupStatements.get(key);
+    if (!statement) {
+      statement = buildLookup(conditions, shape);
+      if (lookupStatements.size >= 500)
+        lookupStatements.delete(lookupStatements.keys().next().value as string);
+      lookupStatements.set(key, statement);
+    }
     const offset = (q.currentPage - 1) * q.numPerPage;
-    const rows = await db
-      .select()
-      .from(users)
-      .where(and(...conditions))
-      .orderBy(
-        asc(sql`lower(${users.last_name}) collate "C"`),
-        asc(sql`lower(${users.first_name}) collate "C"`),
-        asc(users.id),
-      )
-      // A full SSN is compared after decryption, so its candidates (same last 4) are all read first.
-      .limit(full ? 2000 : q.numPerPage)
-      .offset(full ? 0 : offset);
-    const key = app.deps.config.SSN_KEY;
+    // A full SSN is compared after decryption, so its candidates (same last 4) are all read first.
+    const limit = full ? 2000 : q.numPerPage;
+    const rows = await statement.execute({
+      ...conditions.params,
+      enterprise_id: request.enterpriseId,
+      self: request.auth!.userId,
+      ssn_last4: last4,
+      limit,
+      offset: full ? 0 : offset,
+      branch_limit: full ? limit : offset + limit,
+    });
+    const ssnKey = app.deps.config.SSN_KEY;
     const matched = full
       ? rows
-          .filter((u) => u.ssn_encrypted && ssnMatches(key, u.ssn_encrypted, full))
+          .filter((u) => 'ssn_encrypted' in u && u.ssn_encrypted && ssnMatches(ssnKey, u.ssn_encrypted, full))
           .slice(offset, offset + q.numPerPage)
       : rows;
     return matched.map((u) => presentPerson(u));
@@ -77,23 +125,93 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
       handler: async (request) => lookup(request, request.body),
     });
 
-  /** Public lookup: licences of people by name, licence number, city or state; public fields only. */
-  function publicWhere(request: FastifyRequest, q: UserLookup): SQL | undefined {
+  /**
+   * Public lookup: licences of people by name, licence number, city or state; public fields only. The
+   * conditions (with placeholders), their shape and values; null when no public criterion is given.
+   */
+  function publicConditions(q: UserLookup) {
+    const names: string[] = [];
     const c: SQL[] = [];
-    if (q.last_name) c.push(sql`lower(${users.last_name}) collate "C" like ${likePrefix(q.last_name)}`);
-    if (q.first_name) c.push(sql`lower(${users.first_name}) like ${likePrefix(q.first_name)}`);
-    if (q.search) c.push(sql`lower(${users.last_name}) collate "C" like ${likePrefix(q.search)}`);
+    const params: Record<string, unknown> = {};
+    const add = (name: string, condition: SQL, value: unknown) => {
+      names.push(name);
+      c.push(condition);
+      params[name] = value;
+    };
+    const p = (name: string) => sql.placeholder(name);
+    if (q.last_name)
+      add(
+        'last_name',
+        sql`lower(${users.last_name}) collate "C" like ${p('last_name')}`,
+        likePrefix(q.last_name),
+      );
+    if (q.first_name)
+      add('first_name', sql`lower(${users.first_name}) like ${p('first_name')}`, likePrefix(q.first_name));
+    if (q.search)
+      add('search', sql`lower(${users.last_name}) collate "C" like ${p('search')}`, likePrefix(q.search));
     if (q.license_number)
-      c.push(sql`upper(${certifications.number}) like ${`${escapeLike(q.license_number.toUpperCase())}%`}`);
-    if (q.city) c.push(sql`lower(${users.city}) like ${likePrefix(q.city)}`);
-    if (c.length === 0) return undefined;
-    if (q.state) c.push(sql`upper(${users.state}) = ${q.state.toUpperCase()}`);
-    return and(
-      eq(certifications.enterprise_id, request.enterpriseId),
+      add(
+        'license_number',
+        sql`upper(${certifications.number}) like ${p('license_number')}`,
+        `${escapeLike(q.license_number.toUpperCase())}%`,
+      );
+    if (q.city) add('city', sql`lower(${users.city}) like ${p('city')}`, likePrefix(q.city));
+    if (c.length === 0) return null;
+    if (q.state) add('state', sql`upper(${users.state}) = ${p('state')}`, q.state.toUpperCase());
+    const where = and(
+      eq(certifications.enterprise_id, p('enterprise_id')),
       isNull(users.deleted_at),
-      eq(users.enterprise_id, request.enterpriseId),
+      eq(users.enterprise_id, p('enterprise_id')),
       ...c,
     );
+    return { key: names.join(','), where, params };
+  }
+  type PublicConditions = NonNullable<ReturnType<typeof publicConditions>>;
+
+  const buildPublicPage = (c: PublicConditions) =>
+    db
+      .select({
+        user_id: users.id,
+        first_name: users.first_name,
+        middle_name: users.middle_name,
+        last_name: users.last_name,
+        suffix: users.suffix,
+        city: users.city,
+        state: users.state,
+        license_number: certifications.number,
+        level: sql<string | null>`${certification_levels.label}`,
+        status: certifications.status,
+        expiration_date: certifications.expiration_date,
+      })
+      .from(certifications)
+      .innerJoin(users, eq(users.id, certifications.user_id))
+      .leftJoin(certification_levels, eq(certification_levels.id, certifications.certification_level_id))
+      .where(c.where)
+      .orderBy(
+        asc(sql`lower(${users.last_name}) collate "C"`),
+        asc(sql`lower(${users.first_name}) collate "C"`),
+        asc(certifications.id),
+      )
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare('');
+  const buildPublicCount = (c: PublicConditions) =>
+    db
+      .select({ count: sql<number>`cast(count(*) as integer)` })
+      .from(certifications)
+      .innerJoin(users, eq(users.id, certifications.user_id))
+      .where(c.where)
+      .prepare('');
+  const publicPages = new Map<string, ReturnType<typeof buildPublicPage>>();
+  const publicCounts = new Map<string, ReturnType<typeof buildPublicCount>>();
+  /** The statement of a shape, built on first use (a handful of shapes: which public fields are given). */
+  function cached<T>(statements: Map<string, T>, c: PublicConditions, build: (c: PublicConditions) => T): T {
+    let s = statements.get(c.key);
+    if (!s) {
+      s = build(c);
+      statements.set(c.key, s);
+    }
+    return s;
   }
 
   async function publicLookupEnabled(enterpriseId: string) {
@@ -115,34 +233,15 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request) => {
       await publicLookupEnabled(request.enterpriseId);
-      const where = publicWhere(request, request.body);
-      if (!where) return [];
+      const c = publicConditions(request.body);
+      if (!c) return [];
       const q = request.body;
-      return db
-        .select({
-          user_id: users.id,
-          first_name: users.first_name,
-          middle_name: users.middle_name,
-          last_name: users.last_name,
-          suffix: users.suffix,
-          city: users.city,
-          state: users.state,
-          license_number: certifications.number,
-          level: sql<string | null>`${certification_levels.label}`,
-          status: certifications.status,
-          expiration_date: certifications.expiration_date,
-        })
-        .from(certifications)
-        .innerJoin(users, eq(users.id, certifications.user_id))
-        .leftJoin(certification_levels, eq(certification_levels.id, certifications.certification_level_id))
-        .where(where)
-        .orderBy(
-          asc(sql`lower(${users.last_name}) collate "C"`),
-          asc(sql`lower(${users.first_name}) collate "C"`),
-          asc(certifications.id),
-        )
-        .limit(q.numPerPage)
-        .offset((q.currentPage - 1) * q.numPerPage);
+      return cached(publicPages, c, buildPublicPage).execute({
+        ...c.params,
+        enterprise_id: request.enterpriseId,
+        limit: q.numPerPage,
+        offset: (q.currentPage - 1) * q.numPerPage,
+      });
     },
   });
 
@@ -156,13 +255,12 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request) => {
       await publicLookupEnabled(request.enterpriseId);
-      const where = publicWhere(request, request.body);
-      if (!where) return { count: 0 };
-      const [row] = await db
-        .select({ count: sql<number>`cast(count(*) as integer)` })
-        .from(certifications)
-        .innerJoin(users, eq(users.id, certifications.user_id))
-        .where(where);
+      const c = publicConditions(request.body);
+      if (!c) return { count: 0 };
+      const [row] = await cached(publicCounts, c, buildPublicCount).execute({
+        ...c.params,
+        enterprise_id: request.enterpriseId,
+      });
       return { count: row?.count ?? 0 };
     },
   });

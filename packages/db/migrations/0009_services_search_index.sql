@@ -1,0 +1,1 @@
+CREATE INDEX "services_search_idx" ON "services" USING btree ("enterprise_id",lower("name"),"id","name","service_number","city","state","active","classification_id","primary_level_id","county_fips") WHERE "services"."deleted_at" is null;
