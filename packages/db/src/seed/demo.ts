@@ -1,6 +1,7 @@
 import type { Db } from '../client';
 import { enterprises } from '../schema/platform';
 import { seedDemoForms } from './demo-forms';
+import { seedDemoLicensing } from './demo-licensing';
 import { seedDemoRegistry } from './demo-registry';
 import { createEnterprise, createStandardTemplates, createUser } from './factories';
 import { seedGeography } from './geography';
@@ -66,7 +67,8 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<{ seed
       password_hash: hashes[2],
     });
     await seedDemoRegistry(tx, enterprise.id, { applicant });
-    await seedDemoForms(tx, enterprise.id);
+    const { formId } = await seedDemoForms(tx, enterprise.id);
+    await seedDemoLicensing(tx, enterprise.id, formId);
   });
   return { seeded: true };
 }

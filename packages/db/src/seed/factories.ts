@@ -80,7 +80,19 @@ export async function createStandardTemplates(tx: Tx, enterpriseId: string) {
   const reviewer = await createSecurityTemplate(
     tx,
     enterpriseId,
-    ['lookups.read', 'users.read', 'registry.read', 'logging.read', 'enterprise.read'],
+    [
+      'lookups.read',
+      'users.read',
+      'registry.read',
+      'logging.read',
+      'enterprise.read',
+      'forms.read',
+      'responses.read',
+      'documents.read',
+      'licensing.read',
+      'requests.read',
+      'requests.review',
+    ],
     {
       label: 'Reviewer',
       description: 'Reviews requests; reads reference lists and people',
