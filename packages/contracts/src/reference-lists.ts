@@ -59,6 +59,8 @@ export const referenceLists = [
       },
       { name: 'license_category_levels', label: 'Category levels', kind: 'uuids' },
     ],
+    // Every licence has its own Initial, Renewal, ...
+    unique: [['license_id', 'label']],
     filters: { license_id: 'license_id', licenseID: 'license_id' },
   }),
   referenceList('attendee_statuses', 'AttendeeStatus', 'attendee_status', 'Course attendee statuses', {

@@ -87,6 +87,10 @@ function present(r: {
   };
 }
 
+/** Staff who read requests, or the registry (services, vehicles and their credentials), see every credential. */
+const seesAll = (auth: AuthContext) =>
+  auth.permissions.has('requests.read') || auth.permissions.has('registry.read');
+
 /** The condition on credentials a portal user holds or speaks for: their own, their services' and those services' vehicles. */
 async function heldBy(db: Db | Tx, auth: AuthContext, enterpriseId: string): Promise<SQL> {
   const managed = await administeredServiceIds(db, enterpriseId, auth.userId);
@@ -108,7 +112,7 @@ async function visibleCertification(db: Db | Tx, request: FastifyRequest, id: st
     and(eq(certifications.id, id), eq(certifications.enterprise_id, request.enterpriseId)),
   );
   if (!row) throw notFound('credential');
-  if (auth.permissions.has('requests.read')) return row;
+  if (seesAll(auth)) return row;
   const c = row.cert;
   if (c.user_id === auth.userId) return row;
   const managed = await administeredServiceIds(db, request.enterpriseId, auth.userId);

@@ -111,6 +111,13 @@ export const registryApi = {
     get<AreaRow>('/api/serviceareas', { service_id: serviceId, numPerPage: '200' }, signal),
   serviceCredentials: (serviceId: string, signal?: AbortSignal) =>
     get<Credential>('/api/services/getservicecertifications', { service_id: serviceId }, signal),
+  vehicleCredentials: async (vehicleId: string, signal?: AbortSignal) =>
+    rows(
+      await api.get<Rows<Credential & { level_label: string | null }>>('/api/certifications', {
+        query: { vehicle_id: vehicleId, numPerPage: '100' },
+        signal,
+      }),
+    ).map((c) => ({ ...c, level: c.level_label })),
   vehicleServices: async (vehicleId: string, signal?: AbortSignal) =>
     rows(
       await api.get<Rows<ServiceRow>>(

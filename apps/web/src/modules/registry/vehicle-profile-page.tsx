@@ -5,6 +5,7 @@ import { useSignedIn } from '../../app/session-provider';
 import { PageHeader } from '../../platform/components/page-header';
 import { ErrorState, ForbiddenPage, LoadFailure, LoadingState } from '../../platform/components/status';
 import { hasPermission } from '../../platform/session/shell-state';
+import { credentialColumns } from '../people/person-sections';
 import { type MileageRow, registryApi, registryKeys, type ServiceRow } from './registry-api';
 import { SERVICES_BASE } from './service-search-page';
 import type { Column } from './ui/data-table';
@@ -46,7 +47,9 @@ export function VehicleProfilePage() {
   const vehicle = useQuery(load('one', registryApi.vehicle));
   const services = useQuery(load('services', registryApi.vehicleServices));
   const mileage = useQuery(load('mileage', registryApi.recentMileage));
+  const credentials = useQuery(load('credentials', registryApi.vehicleCredentials));
   const typeOf = useRefLabels('vehicle_types');
+  const levelOf = useRefLabels('certification_levels');
 
   if (!canRead) return <ForbiddenPage />;
   if (vehicle.isError)
@@ -109,6 +112,14 @@ export function VehicleProfilePage() {
         columns={serviceColumns}
         rowKey={(s) => s.id}
         empty="Not assigned to a service."
+      />
+      <TableSection
+        id="credentials-heading"
+        title="Credentials"
+        query={credentials}
+        columns={credentialColumns(levelOf)}
+        rowKey={(c) => c.id}
+        empty="No credentials on record."
       />
     </Stack>
   );

@@ -1,0 +1,2 @@
+DROP INDEX "application_types_label_key";--> statement-breakpoint
+CREATE UNIQUE INDEX "application_types_license_id_label_key" ON "application_types" USING btree ("enterprise_id","license_id",lower("label"));
