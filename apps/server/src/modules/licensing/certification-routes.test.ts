@@ -157,6 +157,13 @@ describe('certifications', () => {
     expect(
       (await t.call(t.applicant, { method: 'GET', url: `/api/certifications/${cert.id}` })).statusCode,
     ).toBe(404);
+    // Staff who read the registry see services' and vehicles' credentials too.
+    const registryReader = await t.createCaller(['registry.read']);
+    const listed = await t.call(registryReader, {
+      method: 'GET',
+      url: `/api/certifications?service_id=${service!.id}`,
+    });
+    expect(listed.json().items.map((c: { id: string }) => c.id)).toEqual([cert.id]);
   });
 
   it('answers 400, 401, 403 and 404', async () => {

@@ -148,8 +148,7 @@ export async function certificationRoutes(app: FastifyInstance): Promise<void> {
       const q = request.query;
       const auth = request.auth!;
       const conditions: (SQL | undefined)[] = [eq(certifications.enterprise_id, request.enterpriseId)];
-      if (!auth.permissions.has('requests.read'))
-        conditions.push(await heldBy(db, auth, request.enterpriseId));
+      if (!seesAll(auth)) conditions.push(await heldBy(db, auth, request.enterpriseId));
       if (q.user_id) conditions.push(eq(certifications.user_id, q.user_id));
       if (q.service_id) conditions.push(eq(certifications.service_id, q.service_id));
       if (q.vehicle_id) conditions.push(eq(certifications.vehicle_id, q.vehicle_id));
