@@ -51,3 +51,27 @@ test('an administrator creates a security group with a member', async ({ page })
     page.getByRole('row', { name: /Query readers/ }).getByRole('cell', { name: '1' }),
   ).toBeVisible();
 });
+
+test('an administrator sees who holds a template, gives it to someone and takes it back', async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  await page.getByRole('link', { name: 'Security templates' }).click();
+  await page.getByRole('link', { name: 'Reviewer' }).click();
+  const holders = page.getByRole('table', { name: 'Holders of this template' });
+  await expect(holders.getByRole('link', { name: 'Riley Reviewer' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.getByLabel('Find a person to give this template, by last name').fill('Applicant');
+  await page.getByRole('button', { name: 'Find' }).click();
+  const give = page.getByRole('button', { name: /^Give the template to / }).first();
+  const who = ((await give.getAttribute('aria-label')) ?? '').replace('Give the template to ', '');
+  await give.click();
+  await expect(holders.getByRole('link', { name: who })).toBeVisible();
+  await expect(page.getByRole('group', { name: /Who holds this template \(2\)/ })).toBeVisible();
+
+  await page.getByRole('button', { name: `Remove ${who}` }).click();
+  await page.getByRole('button', { name: `Confirm removing ${who}` }).click();
+  await expect(holders.getByRole('link', { name: who })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});

@@ -9,6 +9,7 @@ import { registryIntegrationRoute } from './registry-integration-route';
 import { searchRoutes } from './search-routes';
 import { securityGroupRoutes } from './security-groups-routes';
 import { securityTemplateRoutes } from './security-templates-routes';
+import { templateHolderRoutes } from './template-holders-routes';
 
 const tags = ['users'];
 
@@ -35,6 +36,7 @@ export async function usersModule(app: FastifyInstance): Promise<void> {
   await emailRoutes(app);
   await passwordRoutes(app);
   await securityTemplateRoutes(app);
+  await templateHolderRoutes(app);
   await securityGroupRoutes(app);
   await registryIntegrationRoute(app);
 }

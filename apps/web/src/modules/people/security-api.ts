@@ -51,3 +51,25 @@ export const securityKeys = {
   list: (kind: SecurityKind, p: SecurityListParams) => ['security', kind, 'list', p] as const,
   one: (kind: SecurityKind, id: string) => ['security', kind, 'one', id] as const,
 };
+
+export interface TemplateHolder {
+  id: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  user_name: string | null;
+  is_staff: boolean;
+}
+
+/** Who holds a security template: paged, with one holder added or removed at a time. */
+export const holdersApi = {
+  list: (templateId: string, currentPage: number, numPerPage: number, signal?: AbortSignal) =>
+    api.get<ListResult<TemplateHolder>>(`${one('securitytemplates', templateId)}/holders`, {
+      signal,
+      query: { currentPage, numPerPage },
+    }),
+  add: (templateId: string, userId: string) =>
+    api.post<{ added: boolean }>(`${one('securitytemplates', templateId)}/holders`, { user_id: userId }),
+  remove: (templateId: string, userId: string) =>
+    api.delete(`${one('securitytemplates', templateId)}/holders/${encodeURIComponent(userId)}`),
+};

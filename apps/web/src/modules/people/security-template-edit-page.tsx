@@ -5,6 +5,7 @@ import { capitalise } from '../registry/ui/format';
 import { type SecurityTemplate, templatesApi } from './security-api';
 import { SecurityEditForm, SecurityEditShell } from './security-edit';
 import { templatesPath } from './security-list-pages';
+import { TemplateHolders } from './template-holders';
 
 /** Permission keys by module (`users.read` is in `users`), in the catalogue's order. */
 export function permissionGroups(): { module: string; keys: PermissionKey[] }[] {
@@ -96,7 +97,12 @@ export function SecurityTemplateEditPage() {
       basePath={templatesPath}
       load={templatesApi.get}
     >
-      {(record) => <TemplateForm record={record} />}
+      {(record) => (
+        <Stack gap="xl">
+          <TemplateForm record={record} />
+          {record ? <TemplateHolders templateId={record.id} /> : null}
+        </Stack>
+      )}
     </SecurityEditShell>
   );
 }
