@@ -24,7 +24,7 @@ import { actorOf, recordChange } from '../../platform/audit/record-change';
 import type { AuthContext } from '../../platform/auth/context';
 import { badRequest, fromDatabaseError, notFound } from '../../platform/http/errors';
 import { pdfDisposition, renderPdf } from '../../platform/pdf/render-pdf';
-import { countAll, likeContains } from '../../platform/resources/list-query';
+import { countAll, likeContains, sortTerm } from '../../platform/resources/list-query';
 import { certificateDocument, walletCardDocument } from './certificate-pdf';
 import { nextCredentialNumber } from './issue';
 import { administeredServiceIds, currentServiceOfVehicle } from './request-access';
@@ -156,20 +156,19 @@ export async function certificationRoutes(app: FastifyInstance): Promise<void> {
       if (q.status) conditions.push(eq(certifications.status, q.status));
       if (q.search?.trim()) conditions.push(ilike(certifications.number, likeContains(q.search.trim())));
       const where = and(...conditions);
-      const sortable: Record<string, SQL> = {
-        number: sql`${certifications.number}`,
-        expiration_date: sql`${certifications.expiration_date}`,
-        issue_date: sql`${certifications.issue_date}`,
-      };
-      const sort = sortable[q.sortBy ?? 'expiration_date'];
-      if (!sort) throw badRequest({ sortBy: `sortBy must be one of: ${Object.keys(sortable).join(', ')}` });
+      const order = sortTerm(
+        {
+          number: sql`${certifications.number}`,
+          expiration_date: sql`${certifications.expiration_date}`,
+          issue_date: sql`${certifications.issue_date}`,
+        },
+        q,
+        'expiration_date',
+      );
       const [rows, [count]] = await Promise.all([
         fromCerts(db)
           .where(where)
-          .orderBy(
-            q.reverse ? sql`${sort} desc nulls last` : sql`${sort} asc nulls last`,
-            asc(certifications.id),
-          )
+          .orderBy(order, asc(certifications.id))
           .limit(q.numPerPage)
           .offset((q.currentPage - 1) * q.numPerPage),
         db.select({ n: countAll }).from(certifications).where(where),

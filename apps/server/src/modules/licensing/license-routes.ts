@@ -16,14 +16,14 @@ import {
   type Tx,
   viewedLicenses,
 } from '@licensure/db';
-import { and, asc, desc, eq, ilike, inArray, isNull, notInArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, recordChange } from '../../platform/audit/record-change';
 import { badRequest, fromDatabaseError, notFound } from '../../platform/http/errors';
-import { countAll, likeContains } from '../../platform/resources/list-query';
+import { countAll, likeContains, sortTerm } from '../../platform/resources/list-query';
 import { enterpriseToday, loadRules, writeRuleClauses } from './rule-routes';
 
 const tags = ['licensing'];
@@ -319,17 +319,22 @@ export async function licenseRoutes(app: FastifyInstance): Promise<void> {
       if (q.entity) conditions.push(eq(licenses.entity, q.entity));
       if (q.active) conditions.push(eq(licenses.active, q.active === 'true'));
       if (q.search?.trim()) conditions.push(ilike(licenses.name, likeContains(q.search.trim())));
-      const sortable = { name: licenses.name, updated_at: licenses.updated_at, entity: licenses.entity };
-      const sortColumn = sortable[(q.sortBy ?? 'name') as keyof typeof sortable];
-      if (!sortColumn)
-        throw badRequest({ sortBy: `sortBy must be one of: ${Object.keys(sortable).join(', ')}` });
+      const order = sortTerm(
+        {
+          name: sql`${licenses.name}`,
+          updated_at: sql`${licenses.updated_at}`,
+          entity: sql`${licenses.entity}`,
+        },
+        q,
+        'name',
+      );
       const where = and(...conditions);
       const [items, [count]] = await Promise.all([
         db
           .select()
           .from(licenses)
           .where(where)
-          .orderBy(q.reverse ? desc(sortColumn) : asc(sortColumn), asc(licenses.id))
+          .orderBy(order, asc(licenses.id))
           .limit(q.numPerPage)
           .offset((q.currentPage - 1) * q.numPerPage),
         db.select({ n: countAll }).from(licenses).where(where),

@@ -30,7 +30,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, recordChange } from '../../platform/audit/record-change';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/http/errors';
-import { countAll, likeContains } from '../../platform/resources/list-query';
+import { countAll, likeContains, sortTerm } from '../../platform/resources/list-query';
 import { issueCredentials } from './issue';
 import { administeredServiceIds, speaksFor, visibleRequest } from './request-access';
 import {
@@ -368,21 +368,20 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) => {
       const q = request.query;
       const where = queueWhere(request.enterpriseId, q);
-      const sortable: Record<string, SQL> = {
-        completed_on: sql`${licenseRequests.completed_on}`,
-        created_at: sql`${licenseRequests.created_at}`,
-        updated_at: sql`${licenseRequests.updated_at}`,
-        license_name: sql`${licenses.name}`,
-      };
-      const sort = sortable[q.sortBy ?? 'completed_on'];
-      if (!sort) throw badRequest({ sortBy: `sortBy must be one of: ${Object.keys(sortable).join(', ')}` });
+      const order = sortTerm(
+        {
+          completed_on: sql`${licenseRequests.completed_on}`,
+          created_at: sql`${licenseRequests.created_at}`,
+          updated_at: sql`${licenseRequests.updated_at}`,
+          license_name: sql`${licenses.name}`,
+        },
+        q,
+        'completed_on',
+      );
       const [items, [count]] = await Promise.all([
         summaryFrom(db)
           .where(where)
-          .orderBy(
-            q.reverse ? sql`${sort} desc nulls last` : sql`${sort} asc nulls last`,
-            asc(licenseRequests.id),
-          )
+          .orderBy(order, asc(licenseRequests.id))
           .limit(q.numPerPage)
           .offset((q.currentPage - 1) * q.numPerPage),
         db

@@ -17,13 +17,13 @@ import {
   type Tx,
   users,
 } from '@licensure/db';
-import { and, asc, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, recordChange } from '../../platform/audit/record-change';
 import { badRequest, notFound } from '../../platform/http/errors';
-import { countAll, likeContains } from '../../platform/resources/list-query';
+import { countAll, likeContains, sortTerm } from '../../platform/resources/list-query';
 import { compileRule, RuleError, type RuleFieldValue, ruleWhitelist } from './rules/compile';
 import { type CalendarDate, todayIn } from './rules/relative-date';
 
@@ -242,22 +242,22 @@ export async function ruleRoutes(app: FastifyInstance): Promise<void> {
       if (licenseId) conditions.push(eq(licenseRules.license_id, licenseId));
       if (q.entity) conditions.push(eq(licenseRules.entity, q.entity));
       if (q.search?.trim()) conditions.push(ilike(licenseRules.name, likeContains(q.search.trim())));
-      const sortable = {
-        name: licenseRules.name,
-        updated_at: licenseRules.updated_at,
-        created_at: licenseRules.created_at,
-      };
-      const sortKey = (q.sortBy ?? 'name') as keyof typeof sortable;
-      const sortColumn = sortable[sortKey];
-      if (!sortColumn)
-        throw badRequest({ sortBy: `sortBy must be one of: ${Object.keys(sortable).join(', ')}` });
+      const order = sortTerm(
+        {
+          name: sql`${licenseRules.name}`,
+          updated_at: sql`${licenseRules.updated_at}`,
+          created_at: sql`${licenseRules.created_at}`,
+        },
+        q,
+        'name',
+      );
       const where = and(...conditions);
       const [rows, [count]] = await Promise.all([
         db
           .select()
           .from(licenseRules)
           .where(where)
-          .orderBy(q.reverse ? desc(sortColumn) : asc(sortColumn), asc(licenseRules.id))
+          .orderBy(order, asc(licenseRules.id))
           .limit(q.numPerPage)
           .offset((q.currentPage - 1) * q.numPerPage),
         db.select({ n: countAll }).from(licenseRules).where(where),

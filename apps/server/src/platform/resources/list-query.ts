@@ -142,3 +142,20 @@ export function createListQueries(db: Db, spec: ResourceSpec, table: PgTable) {
     },
   };
 }
+
+/**
+ * The ORDER BY term of a hand-written list: `sortBy` (case-insensitive) among the sortable
+ * expressions, else the default; reverse sorts descending; empty values come last either way.
+ * An unknown sortBy is a 400 naming it.
+ */
+export function sortTerm(
+  sortable: Record<string, SQL>,
+  q: { sortBy?: string | undefined; reverse?: boolean | undefined },
+  fallback: string,
+): SQL {
+  const wanted = (q.sortBy ?? fallback).toLowerCase();
+  const key = Object.keys(sortable).find((k) => k.toLowerCase() === wanted);
+  const expr = key ? sortable[key] : undefined;
+  if (!expr) throw badRequest({ sortBy: `sortBy must be one of: ${Object.keys(sortable).join(', ')}` });
+  return q.reverse ? sql`${expr} desc nulls last` : sql`${expr} asc nulls last`;
+}
