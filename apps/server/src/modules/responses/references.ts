@@ -4,6 +4,7 @@ import { licenseRequests, services, serviceVehicles, type Tx, users, vehicles } 
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth/context';
 import { badRequest, forbidden } from '../../platform/http/errors';
+import { speaksFor } from '../licensing/request-access';
 import { currentLink } from '../registry/common';
 import { positionGrant, type ResponseForm } from './access';
 
@@ -110,10 +111,14 @@ export async function checkSubject(
   if (Object.keys(problems).length > 0) throw badRequest(problems);
   if (staffEdit) return subject;
 
+  const openToApplicants = form.active && form.applicant_access === 'edit';
+  // A licence request's forms are answered by whoever speaks for its subject: the person, an
+  // administrator of the service, or of the service the vehicle belongs to.
+  if (request && openToApplicants && (await speaksFor(tx, auth, enterpriseId, request))) return subject;
+
   const grant = subject.service_id
     ? await positionGrant(tx, enterpriseId, auth.userId, subject.service_id, form.id)
     : { view: false, edit: false };
-  const openToApplicants = form.active && form.applicant_access === 'edit';
   if (!openToApplicants && !grant.edit) throw forbidden();
   if (subject.service_id && !grant.edit) throw forbidden();
   if (subject.vehicle_id) {
