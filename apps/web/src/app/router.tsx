@@ -2,6 +2,8 @@ import { createBrowserRouter } from 'react-router';
 import { DashboardPage } from '../modules/dashboard/dashboard-page';
 import { EnterpriseSettingsPage } from '../modules/enterprise/enterprise-settings-page';
 import { formsStaffRoutes } from '../modules/forms/forms-routes';
+import { licensingPortalRoutes, licensingStaffRoutes } from '../modules/licensing/licensing-routes';
+import { licensingConfigStaffRoutes } from '../modules/licensing-config/licensing-config-routes';
 import { AdministrationIndexPage } from '../modules/lookups/administration-index-page';
 import { ReferenceEditRoute, ReferenceListRoute } from '../modules/lookups/reference-list-routes';
 import { PortalHomePage } from '../modules/portal/portal-home-page';
@@ -43,6 +45,7 @@ export const routes = [
           { index: true, element: <PortalHomePage /> },
           ...registryPortalRoutes,
           ...responsesPortalRoutes,
+          ...licensingPortalRoutes,
           { path: '*', element: <NotFoundContent /> },
         ],
       },
@@ -60,6 +63,8 @@ export const routes = [
           ...registryStaffRoutes,
           ...formsStaffRoutes,
           ...responsesStaffRoutes,
+          ...licensingStaffRoutes,
+          ...licensingConfigStaffRoutes,
           { path: 'admin/:key', element: <ReferenceListRoute /> },
           { path: 'admin/:key/new', element: <ReferenceEditRoute /> },
           { path: 'admin/:key/:id', element: <ReferenceEditRoute /> },

@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { licensingPortalNav } from '../../modules/licensing/licensing-routes';
 import { responsesPortalNav } from '../../modules/responses/responses-routes';
 import { useSignedIn } from '../session-provider';
 import { AppFrame, type NavItem } from './app-frame';
@@ -7,6 +8,7 @@ const portalNav: readonly NavItem[] = [
   { to: '/portal', label: 'Home', end: true },
   { to: '/portal/profile', label: 'My profile' },
   responsesPortalNav,
+  ...licensingPortalNav,
 ];
 
 export function PortalLayout() {

@@ -1,5 +1,7 @@
 import { Outlet } from 'react-router';
 import { formsStaffNav } from '../../modules/forms/forms-routes';
+import { licensingStaffNav } from '../../modules/licensing/licensing-routes';
+import { licensingConfigStaffNav } from '../../modules/licensing-config/licensing-config-routes';
 import { canOpenAdministration } from '../../modules/lookups/administration-access';
 import { registryStaffNav } from '../../modules/registry/registry-routes';
 import { hasPermission } from '../../platform/session/shell-state';
@@ -12,6 +14,8 @@ export function StaffLayout() {
     { to: '/staff', label: 'Dashboard', end: true },
     ...registryStaffNav(viewer),
     ...formsStaffNav(viewer),
+    ...licensingStaffNav(viewer),
+    ...licensingConfigStaffNav(viewer),
   ];
   if (canOpenAdministration(viewer)) nav.push({ to: '/staff/admin', label: 'Administration' });
   if (hasPermission(viewer, 'security.admin')) {

@@ -1,0 +1,112 @@
+import { progress } from '@licensure/contracts';
+
+/** The key of one application type and level chosen in a request: two GUIDs joined by `%`. */
+export const selectionKey = (typeId: string, levelId: string): string => `${typeId}%${levelId}`;
+
+/** The selections body of PUT LicenseRequests/{id}/applicationtypes from the chosen pairs. */
+export function selectionsOf(
+  chosen: Iterable<{ application_type_id: string; license_category_level_id: string }>,
+): Record<string, true> {
+  const selections: Record<string, true> = {};
+  for (const c of chosen) selections[selectionKey(c.application_type_id, c.license_category_level_id)] = true;
+  return selections;
+}
+
+/** Adds or removes one key of a set of chosen keys, returning a new set. */
+export function toggleSelection(keys: ReadonlySet<string>, key: string, on: boolean): Set<string> {
+  const next = new Set(keys);
+  if (on) next.add(key);
+  else next.delete(key);
+  return next;
+}
+
+/** An amount of cents in dollars: 12345 → "$123.45". */
+export function formatMoney(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.round(cents));
+  const dollars = Math.floor(abs / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** A request's progress in words (never by colour alone). */
+export function requestProgressLabel(p: number): string {
+  if (p >= progress.submitted) return 'Submitted';
+  if (p === progress.inProgress) return 'Draft';
+  return 'Not started';
+}
+
+/** The state of one form of a request, and the word of the button that opens it. */
+export function formState(f: { response_id: string | null; progress: number | null }): {
+  label: string;
+  action: 'Fill in' | 'Resume' | 'View';
+} {
+  if (!f.response_id) return { label: 'Not started', action: 'Fill in' };
+  if ((f.progress ?? 0) >= progress.submitted) return { label: 'Completed', action: 'View' };
+  return { label: 'Draft', action: 'Resume' };
+}
+
+/** The review queue's filters as the screen holds them (empty string: no filter). */
+export interface QueueFilters {
+  license_id: string;
+  status_id: string;
+  process_status_id: string;
+  from: string;
+  to: string;
+  search: string;
+  page: number;
+}
+
+export const emptyQueueFilters: QueueFilters = {
+  license_id: '',
+  status_id: '',
+  process_status_id: '',
+  from: '',
+  to: '',
+  search: '',
+  page: 1,
+};
+
+export const QUEUE_PAGE_SIZE = 20;
+
+const filterKeys = ['license_id', 'status_id', 'process_status_id', 'from', 'to', 'search'] as const;
+
+/**
+ * The query of GET LicenseRequests (and, without paging, of its counts): only the filters that are set,
+ * trimmed.
+ */
+export function queueQuery(filters: QueueFilters, paged = true): Record<string, string | number> {
+  const query: Record<string, string | number> = {};
+  for (const key of filterKeys) {
+    const value = filters[key].trim();
+    if (value) query[key] = value;
+  }
+  if (paged) {
+    query.currentPage = filters.page;
+    query.numPerPage = QUEUE_PAGE_SIZE;
+  }
+  return query;
+}
+
+/** The same filters as the address's query string (so a filtered queue can be bookmarked). */
+export function queueSearchParams(filters: QueueFilters): string {
+  const params = new URLSearchParams();
+  for (const key of filterKeys) {
+    const value = filters[key].trim();
+    if (value) params.set(key, value);
+  }
+  if (filters.page > 1) params.set('page', String(filters.page));
+  return params.toString();
+}
+
+/** The filters read back from the address's query string. */
+export function queueFiltersFrom(params: URLSearchParams): QueueFilters {
+  const page = Number(params.get('page') ?? '1');
+  const filters: QueueFilters = {
+    ...emptyQueueFilters,
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+  };
+  for (const key of filterKeys) filters[key] = params.get(key) ?? '';
+  return filters;
+}

@@ -1,0 +1,237 @@
+import type { LicenseRequestDetail } from '@licensure/contracts';
+import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { errorMessage, fieldErrorsOf } from '../../platform/api/errors';
+import { licensingApi, licensingKeys } from './licensing-api';
+
+type Detail = LicenseRequestDetail;
+
+function useStoreDetail(id: string) {
+  const queryClient = useQueryClient();
+  return (detail: Detail) => {
+    queryClient.setQueryData(licensingKeys.request(id), detail);
+    void queryClient.invalidateQueries({ queryKey: ['licensing', 'queue'] });
+    void queryClient.invalidateQueries({ queryKey: ['licensing', 'counts'] });
+  };
+}
+
+/** Records a process's new status with a note in the request's history. */
+export function ProcessChangeForm({ request }: { request: Detail }) {
+  const store = useStoreDetail(request.id);
+  const licenceId = request.license_id ?? undefined;
+  const statuses = useQuery({
+    queryKey: licensingKeys.processStatuses(licenceId),
+    queryFn: ({ signal }) => licensingApi.processStatuses(licenceId, signal),
+    enabled: !!licenceId,
+  });
+  const rows = statuses.data?.items ?? [];
+  const processes = [...new Map(rows.map((s) => [s.process_id, s.process_label])).entries()];
+  const [processId, setProcessId] = useState('');
+  const [statusId, setStatusId] = useState('');
+  const [note, setNote] = useState('');
+  const [done, setDone] = useState<string | null>(null);
+  const change = useMutation({
+    mutationFn: () =>
+      licensingApi.processChange({
+        licenseRequestID: request.id,
+        processID: processId,
+        statusID: statusId,
+        note: note.trim() || null,
+      }),
+    onSuccess: (detail) => {
+      store(detail);
+      const p = rows.find((s) => s.id === statusId);
+      setDone(p ? `${p.process_label} is now ${p.label}.` : 'The process status was changed.');
+      setNote('');
+      setStatusId('');
+    },
+  });
+  const { fields, other } = change.isError
+    ? fieldErrorsOf(change.error, ['processID', 'statusID', 'note'])
+    : { fields: {} as Record<string, string>, other: [] as string[] };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setDone(null);
+    change.mutate();
+  };
+  if (statuses.isSuccess && rows.length === 0) return <Text>This licence has no process with statuses.</Text>;
+  return (
+    <form onSubmit={submit} aria-labelledby="process-change-heading">
+      <Stack gap="sm" maw={520}>
+        <Text fw={700} id="process-change-heading">
+          Change process status
+        </Text>
+        <NativeSelect
+          label="Process"
+          required
+          value={processId}
+          error={fields.processID}
+          onChange={(e) => {
+            setProcessId(e.currentTarget.value);
+            setStatusId('');
+          }}
+          data={[
+            { value: '', label: 'Choose a process' },
+            ...processes.map(([value, label]) => ({ value, label })),
+          ]}
+        />
+        <NativeSelect
+          label="Process status"
+          required
+          value={statusId}
+          error={fields.statusID}
+          disabled={!processId}
+          onChange={(e) => setStatusId(e.currentTarget.value)}
+          data={[
+            { value: '', label: 'Choose a status' },
+            ...rows.filter((s) => s.process_id === processId).map((s) => ({ value: s.id, label: s.label })),
+          ]}
+        />
+        <Textarea
+          label="Note"
+          error={fields.note}
+          value={note}
+          onChange={(e) => setNote(e.currentTarget.value)}
+          rows={3}
+        />
+        {change.isError && Object.keys(fields).length === 0 ? (
+          <Alert color="red" title="The process status could not be changed" role="alert">
+            {other.length ? other.join(' ') : errorMessage(change.error)}
+          </Alert>
+        ) : null}
+        <Group gap="sm">
+          <Button type="submit" loading={change.isPending} disabled={!processId || !statusId}>
+            Change process status
+          </Button>
+          {done ? (
+            <Text size="sm" role="status">
+              {done}
+            </Text>
+          ) : null}
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The request's own status, chosen from the licence's request statuses. */
+export function RequestStatusForm({ request }: { request: Detail }) {
+  const store = useStoreDetail(request.id);
+  const licenceId = request.license_id ?? undefined;
+  const statuses = useQuery({
+    queryKey: licensingKeys.requestStatuses(licenceId),
+    queryFn: ({ signal }) => licensingApi.requestStatuses(licenceId, signal),
+    enabled: !!licenceId,
+  });
+  const [statusId, setStatusId] = useState(request.status_id ?? '');
+  const [done, setDone] = useState(false);
+  const change = useMutation({
+    mutationFn: () => licensingApi.changeStatus(request.id, request.license_id ?? '', statusId),
+    onSuccess: (detail) => {
+      store(detail);
+      setDone(true);
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setDone(false);
+    change.mutate();
+  };
+  return (
+    <form onSubmit={submit} aria-label="Request status">
+      <Group gap="sm" align="flex-end">
+        <NativeSelect
+          label="Request status"
+          value={statusId}
+          onChange={(e) => setStatusId(e.currentTarget.value)}
+          data={[
+            { value: '', label: 'Choose a status' },
+            ...(statuses.data?.items ?? []).map((s) => ({ value: s.id, label: s.label })),
+          ]}
+        />
+        <Button type="submit" variant="default" loading={change.isPending} disabled={!statusId}>
+          Save status
+        </Button>
+      </Group>
+      {done ? (
+        <Text size="sm" role="status" mt="xs">
+          The request status was saved.
+        </Text>
+      ) : null}
+      {change.isError ? (
+        <Text size="sm" c="var(--mantine-color-error)" role="alert" mt="xs">
+          {errorMessage(change.error)}
+        </Text>
+      ) : null}
+    </form>
+  );
+}
+
+/** Approves a submitted request after a confirmation; the credentials issued are shown. */
+export function ApproveButton({ request }: { request: Detail }) {
+  const store = useStoreDetail(request.id);
+  const queryClient = useQueryClient();
+  const [opened, setOpened] = useState(false);
+  const [note, setNote] = useState('');
+  const [issued, setIssued] = useState<string[] | null>(null);
+  const approve = useMutation({
+    mutationFn: () => licensingApi.approve(request.id, note.trim() || null),
+    onSuccess: (detail) => {
+      store(detail);
+      void queryClient.invalidateQueries({ queryKey: licensingKeys.certifications() });
+      setIssued(detail.certifications.map((c) => c.number));
+      setOpened(false);
+    },
+  });
+  return (
+    <>
+      <Button
+        onClick={() => setOpened(true)}
+        disabled={request.progress < 2 || !!request.deleted_at || request.certifications.length > 0}
+      >
+        Approve
+      </Button>
+      {issued ? (
+        <Alert color="green" title="Request approved" role="status" w="100%">
+          Credentials issued: {issued.join(', ') || 'none'}.
+        </Alert>
+      ) : null}
+      <Modal.Root opened={opened} onClose={() => setOpened(false)} centered>
+        <Modal.Overlay />
+        <Modal.Content>
+          <Modal.Header component="div">
+            <Modal.Title>Approve this request?</Modal.Title>
+            <Modal.CloseButton aria-label="Close" />
+          </Modal.Header>
+          <Modal.Body>
+            <Text mb="md">
+              Approving issues the credential (or renews the one held) with a number from the licence's
+              pattern.
+            </Text>
+            <Textarea
+              label="Approval note"
+              value={note}
+              onChange={(e) => setNote(e.currentTarget.value)}
+              rows={3}
+              mb="md"
+            />
+            {approve.isError ? (
+              <Text c="var(--mantine-color-error)" mb="md" role="alert">
+                {errorMessage(approve.error)}
+              </Text>
+            ) : null}
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={() => setOpened(false)} data-autofocus>
+                Cancel
+              </Button>
+              <Button onClick={() => approve.mutate()} loading={approve.isPending}>
+                Approve and issue
+              </Button>
+            </Group>
+          </Modal.Body>
+        </Modal.Content>
+      </Modal.Root>
+    </>
+  );
+}
