@@ -21,14 +21,12 @@ beforeAll(async () => {
     .values({ enterprise_id: t.enterpriseId, name: 'Forms County EMS' })
     .returning();
   serviceId = service!.id;
-  await db
-    .insert(servicePersonnel)
-    .values({
-      enterprise_id: t.enterpriseId,
-      service_id: serviceId,
-      user_id: admin.userId,
-      is_administrator: true,
-    });
+  await db.insert(servicePersonnel).values({
+    enterprise_id: t.enterpriseId,
+    service_id: serviceId,
+    user_id: admin.userId,
+    is_administrator: true,
+  });
   const [vehicle] = await db
     .insert(vehicles)
     .values({ enterprise_id: t.enterpriseId, serial_number: '1FTFW1E50PFA00001', unit_number: 'Medic 1' })
