@@ -12,6 +12,7 @@ import {
   licenses,
   referenceTables,
   services,
+  serviceVehicles,
   type Tx,
   users,
   vehicles,
@@ -25,6 +26,7 @@ import type { AuthContext } from '../../platform/auth/context';
 import { badRequest, fromDatabaseError, notFound } from '../../platform/http/errors';
 import { pdfDisposition, renderPdf } from '../../platform/pdf/render-pdf';
 import { countAll, likeContains, sortTerm } from '../../platform/resources/list-query';
+import { currentLink } from '../registry/common';
 import { certificateDocument, walletCardDocument } from './certificate-pdf';
 import { nextCredentialNumber } from './issue';
 import { administeredServiceIds, currentServiceOfVehicle } from './request-access';
@@ -98,10 +100,13 @@ async function heldBy(db: Db | Tx, auth: AuthContext, enterpriseId: string): Pro
     eq(certifications.user_id, auth.userId),
     managed.length ? inArray(certifications.service_id, managed) : undefined,
     managed.length
-      ? sql`${certifications.vehicle_id} in (select vehicle_id from service_vehicles where service_id in (${sql.join(
-          managed.map((m) => sql`${m}::uuid`),
-          sql`, `,
-        )}) and (end_date is null or end_date > current_date))`
+      ? inArray(
+          certifications.vehicle_id,
+          db
+            .select({ id: serviceVehicles.vehicle_id })
+            .from(serviceVehicles)
+            .where(and(inArray(serviceVehicles.service_id, managed), currentLink)),
+        )
       : undefined,
   ) as SQL;
 }

@@ -4,6 +4,7 @@ import { licenseRoutes } from './license-routes';
 import { processRoutes } from './process-routes';
 import { requestPartsRoutes } from './request-parts-routes';
 import { requestRoutes } from './request-routes';
+import { reviewRoutes } from './review-routes';
 import { ruleRoutes } from './rule-routes';
 
 /**
@@ -16,6 +17,7 @@ export async function licensingModule(app: FastifyInstance): Promise<void> {
   await licenseRoutes(app);
   await processRoutes(app);
   await requestRoutes(app);
+  await reviewRoutes(app);
   await certificationRoutes(app);
   await requestPartsRoutes(app);
 }

@@ -1,11 +1,11 @@
 import { type Db, licenseRequests, servicePersonnel, serviceVehicles, type Tx } from '@licensure/db';
-import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth/context';
 import { notFound, unauthenticated } from '../../platform/http/errors';
+import { activeEntry } from '../clinicians/write-roster';
+import { currentLink, today } from '../registry/common';
 
 type RequestRow = typeof licenseRequests.$inferSelect;
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** Services the person administers today (an active roster entry with the administrator flag). */
 export async function administeredServiceIds(
@@ -23,7 +23,7 @@ export async function administeredServiceIds(
         eq(servicePersonnel.user_id, userId),
         eq(servicePersonnel.is_administrator, true),
         or(isNull(servicePersonnel.start_date), lte(servicePersonnel.start_date, d)),
-        or(isNull(servicePersonnel.end_date), sql`${servicePersonnel.end_date} >= ${d}`),
+        activeEntry(),
       ),
     );
   return [...new Set(rows.map((r) => r.id))];
@@ -39,7 +39,7 @@ export async function currentServiceOfVehicle(db: Db | Tx, vehicleId: string): P
       and(
         eq(serviceVehicles.vehicle_id, vehicleId),
         or(isNull(serviceVehicles.start_date), lte(serviceVehicles.start_date, d)),
-        or(isNull(serviceVehicles.end_date), gt(serviceVehicles.end_date, d)),
+        currentLink,
       ),
     )
     .limit(1);

@@ -23,6 +23,7 @@ import {
 } from '@licensure/db';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { FastifyRequest } from 'fastify';
 import { type CalendarDate, formatDate, parseDate } from './rules/relative-date';
 
 type RequestRow = typeof licenseRequests.$inferSelect;
@@ -334,4 +335,35 @@ export async function loadDetail(db: Db | Tx, request: RequestRow): Promise<Lice
     history: history.map((h) => ({ ...h, at: h.at.toISOString() })),
     certifications: certs,
   };
+}
+
+/** Records what happened to a request, by whom, in its history. */
+export async function history(
+  tx: Tx,
+  request: FastifyRequest,
+  requestId: string,
+  entry: Omit<typeof licenseRequestHistory.$inferInsert, 'enterprise_id' | 'license_request_id'>,
+) {
+  await tx.insert(licenseRequestHistory).values({
+    ...entry,
+    enterprise_id: request.enterpriseId,
+    license_request_id: requestId,
+    user_id: request.auth?.userId ?? null,
+  });
+}
+
+/** The licence's request status with this code, or null when it has none. */
+export async function statusByCode(
+  db: Db | Tx,
+  licenseId: string | null,
+  code: string,
+): Promise<string | null> {
+  if (!licenseId) return null;
+  const s = referenceTables.license_request_statuses;
+  const [row] = await db
+    .select({ id: s.id })
+    .from(s)
+    .where(and(eq(s.license_id, licenseId), sql`lower(${s.code}) = ${code}`))
+    .limit(1);
+  return (row?.id as string | undefined) ?? null;
 }
