@@ -281,3 +281,44 @@ export const processStatuses = pgTable(
   },
   (t) => [index('process_statuses_process_idx').on(t.process_id)],
 );
+
+/**
+ * The outbox of domain events: written in the same transaction as the change it describes, handed to
+ * consumers by the dispatcher on the job queue (at least once; consumers are idempotent).
+ */
+export const domainEvents = pgTable(
+  'domain_events',
+  {
+    id: id(),
+    /** Dispatch order: the order in which the events were recorded. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    enterprise_id: enterpriseId(),
+    /** What happened, dotted: `licenseRequest.submitted`. */
+    name: text('name').notNull(),
+    entity: text('entity').notNull(),
+    object_id: text('object_id').notNull(),
+    actor_id: uuid('actor_id'),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    created_at: createdAt(),
+    dispatched_at: timestamp('dispatched_at', { withTimezone: true, mode: 'date' }),
+    /** Failed dispatch attempts; the dispatcher gives up (and logs) after its limit. */
+    attempts: integer('attempts').notNull().default(0),
+    last_error: text('last_error'),
+    /** When the next attempt may run after a failure. */
+    retry_after: timestamp('retry_after', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('domain_events_pending_idx').on(t.seq).where(sql`${t.dispatched_at} is null`),
+    index('domain_events_object_idx').on(t.entity, t.object_id, t.seq),
+  ],
+);
+
+/**
+ * Done-markers of jobs: a job writes its key here in the same transaction as its work, so that a job
+ * run again after a crash or a retry sees it is done and does nothing.
+ */
+export const jobDoneMarkers = pgTable('job_done_markers', {
+  key: text('key').primaryKey(),
+  queue: text('queue').notNull(),
+  done_at: timestamp('done_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
