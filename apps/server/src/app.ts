@@ -16,7 +16,9 @@ import { authPlugin } from './platform/auth/plugin';
 import { createSessionCache, type SessionCache } from './platform/auth/session-cache';
 import { createLocalDiskStorage } from './platform/files/local-disk';
 import type { FileStorage } from './platform/files/storage';
+import { createEventBus, type EventBus } from './platform/events/event-bus';
 import { registerErrorHandling } from './platform/http/errors';
+import { createJobQueue, type JobQueue } from './platform/jobs/job-queue';
 import { createMessageHub, type MessageHub } from './platform/realtime/message-hub';
 import { createEnterpriseResolver, type EnterpriseResolver } from './platform/tenancy/enterprise-resolver';
 
@@ -32,6 +34,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Where uploaded files are kept; local disk under DATA_DIR/files when not given. */
   files?: FileStorage;
+  /** Start the job queue when the app is ready (default); false: it starts on first use (tests). */
+  startJobs?: boolean;
 }
 
 declare module 'fastify' {
@@ -41,6 +45,8 @@ declare module 'fastify' {
       hub: MessageHub;
       sessions: SessionCache;
       files: FileStorage;
+      jobs: JobQueue;
+      events: EventBus;
     };
     registeredRoutes: RegisteredRoute[];
   }
@@ -57,7 +63,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sessions = createSessionCache(deps.database.db, deps.database.notifier);
   await sessions.listen();
   const files = deps.files ?? createLocalDiskStorage(path.join(deps.config.DATA_DIR, 'files'));
-  app.decorate('deps', { ...deps, resolver, hub, sessions, files });
+  const jobs = createJobQueue(deps.database, app.log.child({ part: 'jobs' }));
+  const events = createEventBus(deps.database, jobs, app.log.child({ part: 'events' }));
+  app.decorate('deps', { ...deps, resolver, hub, sessions, files, jobs, events });
+  if (deps.startJobs !== false) app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
   app.decorate('registeredRoutes', [] as RegisteredRoute[]);
 
   app.setValidatorCompiler(validatorCompiler);

@@ -32,6 +32,8 @@ export interface Database {
   close(): Promise<void>;
   /** The PGlite instance, for the embedded database only (tests dump it as a template). */
   pglite?: PGlite;
+  /** The PostgreSQL server's address, for the server only (the job queue opens its own pool). */
+  connectionString?: string;
 }
 
 /** Extensions the schema uses (trigram indexes for name search). */
@@ -73,6 +75,7 @@ export function openPostgres(connectionString: string, poolSize = 10): Database 
   return {
     kind: 'postgres',
     db,
+    connectionString,
     notifier: {
       async listen(channel, onPayload) {
         if (!listenClient) {

@@ -56,7 +56,8 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     label: 'Portal applicant',
     is_portal_default: true,
   });
-  const app = await buildApp({ config, database, logger: false });
+  // The job queue starts on first use (a job sent, or jobs.start()), so most test files never pay for it.
+  const app = await buildApp({ config, database, logger: false, startJobs: false });
   await app.ready();
 
   const call = (caller: Caller | null, options: InjectOptions) =>
