@@ -26,6 +26,7 @@ import type { AuthContext } from '../../platform/auth/context';
 import { badRequest, fromDatabaseError, notFound } from '../../platform/http/errors';
 import { pdfDisposition, renderPdf } from '../../platform/pdf/render-pdf';
 import { countAll, likeContains, sortTerm } from '../../platform/resources/list-query';
+import { publicOrigin } from '../../platform/tenancy/public-origin';
 import { currentLink } from '../registry/common';
 import { certificateDocument, walletCardDocument } from './certificate-pdf';
 import { nextCredentialNumber } from './issue';
@@ -129,8 +130,9 @@ async function visibleCertification(db: Db | Tx, request: FastifyRequest, id: st
   throw notFound('credential');
 }
 
-function verifyUrlOf(app: FastifyInstance, request: FastifyRequest, number: string): string {
-  const origin = app.deps.config.PUBLIC_URL?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
+/** On the public origin, never the request's Host; a bare path when none is configured. */
+async function verifyUrlOf(app: FastifyInstance, request: FastifyRequest, number: string): Promise<string> {
+  const origin = (await publicOrigin(app, request)) ?? '';
   return `${origin}/verify?number=${encodeURIComponent(number)}`;
 }
 
@@ -400,7 +402,7 @@ export async function certificationRoutes(app: FastifyInstance): Promise<void> {
         status: row.cert.status,
         issueDate: row.cert.issue_date,
         expirationDate: row.cert.expiration_date,
-        verifyUrl: verifyUrlOf(app, request, row.cert.number),
+        verifyUrl: await verifyUrlOf(app, request, row.cert.number),
       };
       const card = request.query.format === 'card';
       const pdf = await renderPdf(card ? await walletCardDocument(data) : await certificateDocument(data));
@@ -424,7 +426,7 @@ export async function certificationRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request) => {
       const row = await visibleCertification(db, request, request.params.id);
-      return { url: verifyUrlOf(app, request, row.cert.number) };
+      return { url: await verifyUrlOf(app, request, row.cert.number) };
     },
   });
 }

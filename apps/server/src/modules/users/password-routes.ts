@@ -16,6 +16,7 @@ import { actorOf, recordChange } from '../../platform/audit/record-change';
 import { hashPassword } from '../../platform/auth/passwords';
 import { AppError, badRequest, notFound } from '../../platform/http/errors';
 import { sendMail } from '../../platform/mail/send-mail';
+import { publicOrigin } from '../../platform/tenancy/public-origin';
 import { passwordPolicy, passwordProblem, wasUsedRecently } from './passwords/policy';
 
 const tags = ['users'];
@@ -99,13 +100,18 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
             sql`lower(${users.user_name}) = ${request.body.user_name.toLowerCase()}`,
           ),
         );
-      if (u?.email) {
+      const origin = u?.email ? await publicOrigin(app, request) : null;
+      if (u?.email && !origin)
+        request.log.error(
+          { host: request.host },
+          'no reset link sent: set PUBLIC_URL or the enterprise web address (the request host is not trusted)',
+        );
+      if (u?.email && origin) {
         const token = randomBytes(32).toString('base64url');
         const expires = new Date(Date.now() + TOKEN_LIFETIME_MS);
         await db
           .insert(passwordResetTokens)
           .values({ id: sha256(token), user_id: u.id, expires_at: expires });
-        const origin = `${request.protocol}://${request.host}`;
         await sendMail(
           db,
           {

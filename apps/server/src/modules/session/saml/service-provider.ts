@@ -1,8 +1,9 @@
 import { type Db, identityProviders, samlRequests } from '@licensure/db';
 import { type CacheProvider, SAML, type SamlConfig, ValidateInResponseTo } from '@node-saml/node-saml';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../../config';
+import { publicOrigin } from '../../../platform/tenancy/public-origin';
 
 export type IdentityProvider = typeof identityProviders.$inferSelect;
 export type SamlRequestRow = typeof samlRequests.$inferSelect;
@@ -13,13 +14,14 @@ const CLOCK_SKEW_MS = 60_000;
 
 export class SamlFailure extends Error {}
 
-/** Entity id and ACS address of this service provider: from PUBLIC_URL, or the request outside production. */
-export function spUrls(config: Config, request: FastifyRequest) {
-  let origin = config.PUBLIC_URL?.replace(/\/+$/, '');
-  if (!origin) {
-    if (config.NODE_ENV === 'production') throw new SamlFailure('PUBLIC_URL is not configured');
-    origin = `${request.protocol}://${request.host}`;
-  }
+/**
+ * Entity id and ACS address of this service provider, on the public origin (the enterprise's web
+ * address, else PUBLIC_URL; the request's origin only on this machine outside production), never on
+ * whatever Host a request names.
+ */
+export async function spUrls(app: FastifyInstance, request: FastifyRequest) {
+  const origin = await publicOrigin(app, request);
+  if (!origin) throw new SamlFailure('PUBLIC_URL is not configured and the request host is not trusted');
   return {
     entityId: `${origin}/api/Saml20/Metadata`,
     acsUrl: `${origin}/api/Saml20/Acs`,
@@ -82,7 +84,7 @@ export class RequestStore implements CacheProvider {
 /** A node-saml service provider talking to one identity provider. */
 export function serviceProvider(
   config: Config,
-  urls: ReturnType<typeof spUrls>,
+  urls: Awaited<ReturnType<typeof spUrls>>,
   idp: IdentityProvider,
   store: RequestStore,
 ): SAML {

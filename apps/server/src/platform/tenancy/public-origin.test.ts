@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import { createUser, enterprises } from '@licensure/db';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/test-app';
+import { closeMailTransports } from '../mail/send-mail';
+
+/** Links in mail, PDFs and SAML addresses never follow the Host header a stranger sends. */
+const received: string[] = [];
+let smtp: SMTPServer;
+let smtpUrl: string;
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      let data = '';
+      stream.on('data', (chunk: Buffer) => {
+        data += chunk.toString('utf8');
+      });
+      stream.on('end', () => {
+        received.push(data.replace(/=\r\n/g, ''));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as { port: number }).port}?starttls=false`;
+});
+afterAll(async () => {
+  closeMailTransports();
+  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+});
+
+async function forgot(t: TestContext, host?: string) {
+  const email = `${randomUUID()}@example.org`;
+  const u = await createUser(t.database.db, t.enterpriseId, { email, is_staff: true });
+  const res = await t.call(null, {
+    method: 'POST',
+    url: '/api/users/forgotpassword',
+    payload: { user_name: u.user_name },
+    headers: host ? { host } : {},
+  });
+  expect(res.statusCode).toBe(200);
+  return received.filter((m) => m.includes(email));
+}
+const linkIn = (mail: string) => /(\S+)\/reset-password\?token=/.exec(mail)?.[1];
+
+describe('without PUBLIC_URL (development)', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestContext({ SMTP_URL: smtpUrl });
+  });
+  afterAll(() => t?.close());
+
+  it('mails no link to a host nobody configured, and links to this machine when reached on it', async () => {
+    expect(await forgot(t, 'evil.example')).toEqual([]);
+    const [local] = await forgot(t);
+    expect(linkIn(local!)).toBe('http://localhost:80');
+  });
+
+  it("links to the enterprise's own web address whatever Host the request names", async () => {
+    await t.database.db
+      .update(enterprises)
+      .set({ address: 'licensing.example.gov' })
+      .where(eq(enterprises.id, t.enterpriseId));
+    t.app.deps.resolver.invalidate();
+    try {
+      const [mail] = await forgot(t, 'evil.example');
+      expect(linkIn(mail!)).toBe('http://licensing.example.gov');
+      expect(mail).not.toContain('evil.example');
+    } finally {
+      await t.database.db.update(enterprises).set({ address: '' }).where(eq(enterprises.id, t.enterpriseId));
+      t.app.deps.resolver.invalidate();
+    }
+  });
+
+  it('publishes no SAML addresses on a stranger host', async () => {
+    const res = await t.call(null, {
+      method: 'GET',
+      url: '/api/Saml20/Metadata',
+      headers: { host: 'evil.example' },
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.body).not.toContain('evil.example');
+  });
+});
+
+describe('with PUBLIC_URL', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestContext({ SMTP_URL: smtpUrl, PUBLIC_URL: 'https://licensing.example.gov' });
+  });
+  afterAll(() => t?.close());
+
+  it('builds the reset link from PUBLIC_URL, not from the Host header', async () => {
+    const [mail] = await forgot(t, 'evil.example');
+    expect(linkIn(mail!)).toBe('https://licensing.example.gov');
+    expect(mail).not.toContain('evil.example');
+  });
+
+  it('keeps SAML addresses and credential verify links on PUBLIC_URL', async () => {
+    const evil = { host: 'evil.example' };
+    const metadata = await t.call(null, { method: 'GET', url: '/api/Saml20/Metadata', headers: evil });
+    expect(metadata.body).toContain('entityID="https://licensing.example.gov/api/Saml20/Metadata"');
+    expect(metadata.body).not.toContain('evil.example');
+
+    const licence = await t.call(t.admin, {
+      method: 'POST',
+      url: '/api/licenses',
+      payload: { license: { name: 'Origin Licence', entity: 'user' } },
+    });
+    const cert = await t.call(t.admin, {
+      method: 'POST',
+      url: '/api/certifications',
+      payload: {
+        certification: {
+          license_id: licence.json().id,
+          user_id: t.applicant.userId,
+          number: 'OR-1',
+          expiration_date: '2030-01-31',
+        },
+      },
+    });
+    expect(cert.statusCode).toBe(201);
+    const url = await t.call(t.applicant, {
+      method: 'GET',
+      url: `/api/certifications/${cert.json().id}/verifyurl`,
+      headers: evil,
+    });
+    expect(url.json()).toEqual({ url: 'https://licensing.example.gov/verify?number=OR-1' });
+  });
+});
