@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   certifications,
+  domainEvents,
   fbForms,
   fbPackageForms,
   fbPackages,
@@ -268,6 +269,24 @@ describe('a licence request from application to credential', () => {
     expect(cert.expiration_date).toBe(expirationDate(today, 24, 'end_of_month'));
     expect(approved.json().history.at(-1)).toMatchObject({ kind: 'issued' });
     expect(approved.json().history.at(-1).note).toContain('EMS-00041');
+    // Each step recorded a domain event in its own transaction, in order.
+    const recorded = await t.database.db
+      .select()
+      .from(domainEvents)
+      .where(eq(domainEvents.object_id, req.id))
+      .orderBy(domainEvents.seq);
+    expect(recorded.map((e) => e.name)).toEqual([
+      'licenseRequest.created',
+      'licenseRequest.submitted',
+      'licenseRequest.processChanged',
+      'licenseRequest.approved',
+    ]);
+    expect(recorded[3]).toMatchObject({ entity: 'license_requests', actor_id: t.admin.userId });
+    const [issuedEvent] = await t.database.db
+      .select()
+      .from(domainEvents)
+      .where(eq(domainEvents.object_id, cert.id));
+    expect(issuedEvent).toMatchObject({ name: 'certification.issued', payload: { number: 'EMS-00041' } });
 
     // Renewal from the held credential keeps the number and extends from the old expiry.
     const renewal = (await start(t.applicant, { renews_certification_id: cert.id })).json();

@@ -24,6 +24,7 @@ import {
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
+import { recordEvent } from '../../platform/events/record-event';
 import { type CalendarDate, formatDate, parseDate } from './rules/relative-date';
 
 type RequestRow = typeof licenseRequests.$inferSelect;
@@ -350,7 +351,23 @@ export async function history(
     license_request_id: requestId,
     user_id: request.auth?.userId ?? null,
   });
+  // Every history entry is also a domain event (ids only: notes stay in the history).
+  const { note: _note, ...ids } = entry;
+  await recordEvent(tx, {
+    enterpriseId: request.enterpriseId,
+    name: `licenseRequest.${historyEventNames[entry.kind] ?? entry.kind}`,
+    entity: 'license_requests',
+    objectId: requestId,
+    actorId: request.auth?.userId ?? null,
+    payload: ids,
+  });
 }
+
+const historyEventNames: Record<string, string> = {
+  status: 'statusChanged',
+  process: 'processChanged',
+  issued: 'approved',
+};
 
 /** The licence's request status with this code, or null when it has none. */
 export async function statusByCode(

@@ -21,6 +21,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, recordChange } from '../../platform/audit/record-change';
+import { recordEvent } from '../../platform/events/record-event';
 import { AppError, badRequest, notFound } from '../../platform/http/errors';
 import { countAll, likeContains, sortTerm } from '../../platform/resources/list-query';
 import { issueCredentials } from './issue';
@@ -242,6 +243,15 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
         if (req.progress < progress.submitted)
           throw new AppError('conflict', 'Only a submitted request can be approved.');
         const issued = await issueCredentials(tx, request.enterpriseId, req, today);
+        for (const c of issued)
+          await recordEvent(tx, {
+            enterpriseId: request.enterpriseId,
+            name: 'certification.issued',
+            entity: 'certifications',
+            objectId: c.id,
+            actorId: request.auth?.userId ?? null,
+            payload: { licenseRequestId: req.id, number: c.number, expirationDate: c.expiration_date },
+          });
         const approved = await statusByCode(tx, req.license_id, 'approved');
         const [after] = await tx
           .update(licenseRequests)
