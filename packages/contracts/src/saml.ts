@@ -17,12 +17,14 @@ export const samlAcsBody = z.object({
 });
 export type SamlAcsBody = z.infer<typeof samlAcsBody>;
 
-/** GET Saml20/Logout: redirect=false answers JSON instead of redirecting. */
-export const samlLogoutQuery = z.object({
-  redirect: booleanish.optional().default(true),
-  ReturnUrl: z.string().max(2000).optional(),
-});
-export type SamlLogoutQuery = z.infer<typeof samlLogoutQuery>;
+/** POST Saml20/Logout (with the CSRF header): answers JSON unless redirect is true. */
+export const samlLogoutBody = z
+  .object({
+    redirect: booleanish.optional().default(false),
+    ReturnUrl: z.string().max(2000).optional(),
+  })
+  .optional();
+export type SamlLogoutBody = z.infer<typeof samlLogoutBody>;
 
 export const samlLogoutResult = z.object({ loggedOut: z.literal(true) });
 

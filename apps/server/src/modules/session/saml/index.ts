@@ -1,4 +1,4 @@
-import { samlAcsBody, samlLogoutQuery, samlLogoutResult, samlSignInQuery } from '@licensure/contracts';
+import { samlAcsBody, samlLogoutBody, samlLogoutResult, samlSignInQuery } from '@licensure/contracts';
 import { enterprises } from '@licensure/db';
 import { generateServiceProviderMetadata } from '@node-saml/node-saml';
 import { eq } from 'drizzle-orm';
@@ -47,7 +47,7 @@ export async function samlRoutes(parent: FastifyInstance): Promise<void> {
       config: { access: 'public' },
       schema: { tags, summary: 'SAML metadata of this service provider' },
       handler: async (request, reply) => {
-        const urls = spUrls(config, request);
+        const urls = await spUrls(app, request);
         const xml = generateServiceProviderMetadata({
           issuer: urls.entityId,
           callbackUrl: urls.acsUrl,
@@ -73,7 +73,7 @@ export async function samlRoutes(parent: FastifyInstance): Promise<void> {
           throw notFound('identity provider');
         const returnPath = safeReturnPath(ReturnUrl);
         const store = new RequestStore(db, idp.id, { isPortal, returnPath });
-        const saml = serviceProvider(config, spUrls(config, request), idp, store);
+        const saml = serviceProvider(config, await spUrls(app, request), idp, store);
         const relayState = encodeRelayState({ idp: idp.code, isPortal, returnPath });
         const location = await saml.getAuthorizeUrlAsync(relayState, undefined, {});
         return reply.redirect(location, 302);
@@ -92,7 +92,7 @@ export async function samlRoutes(parent: FastifyInstance): Promise<void> {
           if (!relay) throw new SamlFailure('missing or malformed RelayState');
           const idp = await findIdentityProvider(db, request.enterpriseId, relay.idp);
           if (!idp) throw new SamlFailure(`unknown or inactive identity provider ${relay.idp}`);
-          const urls = spUrls(config, request);
+          const urls = await spUrls(app, request);
           checkDestination(SAMLResponse, urls.acsUrl);
           const store = new RequestStore(db, idp.id);
           const { profile, loggedOut } = await serviceProvider(
@@ -135,20 +135,22 @@ export async function samlRoutes(parent: FastifyInstance): Promise<void> {
       },
     });
 
-    r.get('/api/Saml20/Logout', {
-      config: { access: 'public' },
+    // A POST with the session's CSRF token (checked by the auth plugin): a link or an image on another
+    // site cannot sign anyone out. There is no SAML single logout here; the IdP session stays.
+    r.post('/api/Saml20/Logout', {
+      config: { access: 'authenticated' },
       schema: {
         tags,
-        summary: 'End the session; redirect to ReturnUrl, or answer JSON with redirect=false',
-        querystring: samlLogoutQuery,
+        summary: 'End the session; redirect (303) to ReturnUrl, or answer JSON with redirect=false',
+        body: samlLogoutBody,
         response: { 200: samlLogoutResult },
       },
       handler: async (request, reply) => {
-        if (request.auth) await app.deps.sessions.end(request.auth.sessionId);
+        await app.deps.sessions.end(request.auth!.sessionId);
         reply.clearCookie(SESSION_COOKIE, cookieOptions);
-        const { redirect, ReturnUrl } = request.query;
+        const { redirect, ReturnUrl } = request.body ?? {};
         if (!redirect) return { loggedOut: true as const };
-        return reply.redirect(safeReturnPath(ReturnUrl) ?? '/signin', 302);
+        return reply.redirect(safeReturnPath(ReturnUrl) ?? '/signin', 303);
       },
     });
   });

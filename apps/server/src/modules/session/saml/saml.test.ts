@@ -236,23 +236,52 @@ describe('POST /api/Saml20/Acs', () => {
   });
 });
 
-describe('GET /api/Saml20/Logout', () => {
-  it('ends the session and answers JSON with redirect=false', async () => {
-    await createUser(t.database.db, t.enterpriseId, { email: 'leaving@example.org' });
-    const { cookie } = await signInWith('idp=state-idp&isPortal=true', { email: 'leaving@example.org' });
-    const res = await get('/api/Saml20/Logout?redirect=false', cookie);
+describe('POST /api/Saml20/Logout', () => {
+  const logout = (body: object, caller?: { cookie: string; csrf?: string }) =>
+    fetch(`${base}/api/Saml20/Logout`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        'content-type': 'application/json',
+        ...(caller ? { cookie: caller.cookie } : {}),
+        ...(caller?.csrf ? { 'x-csrf-token': caller.csrf } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+
+  it('ends the session and answers JSON', async () => {
+    const a = await t.createCaller([], { isStaff: false, isPortal: true });
+    const res = await logout({}, a);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ loggedOut: true });
-    expect((await get('/api/CheckSession', cookie)).status).toBe(401);
+    expect((await get('/api/CheckSession', a.cookie)).status).toBe(401);
   });
 
-  it('redirects to a same-site ReturnUrl, else to the sign-in page', async () => {
+  it('never ends a session from a plain link, or from a post without the CSRF token', async () => {
+    await createUser(t.database.db, t.enterpriseId, { email: 'leaving@example.org' });
+    const { cookie } = await signInWith('idp=state-idp&isPortal=true', { email: 'leaving@example.org' });
+    expect(cookie).not.toBe('');
+    const link = await get('/api/Saml20/Logout?redirect=false', cookie);
+    expect(link.status).toBe(404);
+    const form = await fetch(`${base}/api/Saml20/Logout`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'redirect=true',
+    });
+    expect(form.status).toBe(403);
+    expect((await form.json()).error.code).toBe('csrf_failed');
+    expect((await get('/api/CheckSession', cookie)).status).toBe(200);
+  });
+
+  it('redirects to a same-site ReturnUrl when asked, else to the sign-in page', async () => {
     const a = await t.createCaller([], { isStaff: false, isPortal: true });
-    const res = await get(`/api/Saml20/Logout?ReturnUrl=${encodeURIComponent('/portal/bye')}`, a.cookie);
-    expect(res.status).toBe(302);
+    const res = await logout({ redirect: true, ReturnUrl: '/portal/bye' }, a);
+    expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/portal/bye');
     expect((await get('/api/CheckSession', a.cookie)).status).toBe(401);
-    const off = await get(`/api/Saml20/Logout?ReturnUrl=${encodeURIComponent('https://evil.example/')}`);
+    const b = await t.createCaller([], { isStaff: false, isPortal: true });
+    const off = await logout({ redirect: true, ReturnUrl: 'https://evil.example/' }, b);
     expect(off.headers.get('location')).toBe('/signin');
   });
 });
