@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   date,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -58,6 +59,18 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
   expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   used_at: timestamp('used_at', { withTimezone: true, mode: 'date' }),
   created_at: createdAt(),
+});
+
+/**
+ * Failed password sign-ins counted per key (an account name, a source address, or both; stored as a
+ * SHA-256, never the typed name), with the time before which further attempts are refused. Growing
+ * delays instead of a lock-out: see the server's session/sign-in-throttle.ts.
+ */
+export const signInThrottles = pgTable('sign_in_throttles', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  blocked_until: timestamp('blocked_until', { withTimezone: true, mode: 'date' }),
+  updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
 /** Mail to send; without an SMTP server configured it stays here for staff to read. */
