@@ -55,3 +55,15 @@ describe('inputSchema', () => {
     expect(patchSchema(fields).parse({ code: 'X' })).toEqual({ code: 'X' });
   });
 });
+
+describe('reference lists', () => {
+  it('name the record every id field points at, so the server can check it exists', async () => {
+    const { referenceLists } = await import('./reference-lists');
+    const unnamed = referenceLists.flatMap((s) =>
+      s.fields
+        .filter((f) => (f.kind === 'uuid' || f.kind === 'uuids') && !f.ref)
+        .map((f) => `${s.key}.${f.name}`),
+    );
+    expect(unnamed).toEqual([]);
+  });
+});

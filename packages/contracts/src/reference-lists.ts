@@ -4,6 +4,11 @@ import { licensingResources } from './licensing';
 import { referenceList } from './resource';
 
 const entityKinds = ['user', 'service', 'vehicle'] as const;
+/**
+ * Configuration rather than reference data: staff read it (configuration.read), portal users do not
+ * (an auto number's next value predicts the next credential number).
+ */
+const configuration = { read: 'configuration.read' } as const;
 const address: FieldSpec[] = [
   { name: 'street', label: 'Street', kind: 'text' },
   { name: 'city', label: 'City', kind: 'text', listed: true },
@@ -37,6 +42,7 @@ const address: FieldSpec[] = [
 /** Every reference list of the `lookups` module, in the order the administration menu shows them. */
 export const referenceLists = [
   referenceList('alert_types', 'alerttypes', 'alert_type', 'Alert types', {
+    ...configuration,
     fields: [
       { name: 'entity', label: 'Applies to', kind: 'select', options: entityKinds, listed: true },
       {
@@ -55,9 +61,15 @@ export const referenceLists = [
         name: 'license_id',
         label: 'Licence',
         kind: 'uuid',
+        ref: 'licenses',
         help: 'The licence this application type belongs to',
       },
-      { name: 'license_category_levels', label: 'Category levels', kind: 'uuids' },
+      {
+        name: 'license_category_levels',
+        label: 'Category levels',
+        kind: 'uuids',
+        ref: 'licensecategorylevels',
+      },
     ],
     // Every licence has its own Initial, Renewal, ...
     unique: [['license_id', 'label']],
@@ -67,9 +79,10 @@ export const referenceLists = [
     fields: [{ name: 'is_completion', label: 'Counts as completed', kind: 'bool', listed: true }],
   }),
   referenceList('autonumbers', 'autonumbers', 'autonumber', 'Auto numbers', {
+    ...configuration,
     fields: [
-      { name: 'license_id', label: 'Licence', kind: 'uuid' },
-      { name: 'license_category_id', label: 'Licence category', kind: 'uuid' },
+      { name: 'license_id', label: 'Licence', kind: 'uuid', ref: 'licenses' },
+      { name: 'license_category_id', label: 'Licence category', kind: 'uuid', ref: 'licensecategories' },
       { name: 'prefix', label: 'Prefix', kind: 'text', maxLength: 20, listed: true },
       { name: 'next_number', label: 'Next number', kind: 'int', min: 1, defaultValue: 1, listed: true },
       { name: 'padding', label: 'Digits', kind: 'int', min: 1, max: 12, defaultValue: 6 },
@@ -78,6 +91,7 @@ export const referenceLists = [
     filters: { licenseID: 'license_id', licenseCategoryID: 'license_category_id' },
   }),
   referenceList('background_checks', 'BackgroundCheck', 'background_check', 'Background checks', {
+    ...configuration,
     fields: [
       { name: 'vendor', label: 'Vendor', kind: 'text', listed: true },
       { name: 'days_valid', label: 'Days valid', kind: 'int', min: 0 },
@@ -114,10 +128,12 @@ export const referenceLists = [
     },
   ),
   referenceList('cms_sites', 'CMSSites', 'cms_site', 'Portal sites', {
+    ...configuration,
     fields: [{ name: 'host', label: 'Web address', kind: 'text', listed: true }],
     filters: { enterpriseID: 'enterprise_id' },
   }),
   referenceList('cms_pages', 'CMSPages', 'cms_page', 'Portal content pages', {
+    ...configuration,
     fields: [
       { name: 'cms_site_id', label: 'Site', kind: 'uuid', ref: 'cms_sites' },
       {
@@ -177,7 +193,7 @@ export const referenceLists = [
   }),
   referenceList('datasets', 'datasets', 'dataset', 'Data sets', {
     fields: [
-      { name: 'license_id', label: 'Licence', kind: 'uuid' },
+      { name: 'license_id', label: 'Licence', kind: 'uuid', ref: 'licenses' },
       { name: 'entity_id', label: 'Entity', kind: 'uuid', ref: 'entities' },
       { name: 'is_inspection', label: 'Used by inspections', kind: 'bool', listed: true },
     ],
@@ -240,6 +256,7 @@ export const referenceLists = [
     unique: [['label'], ['extension']],
   }),
   referenceList('license_charge_types', 'licensechargetypes', 'license_charge_type', 'Licence charge types', {
+    ...configuration,
     fields: [{ name: 'is_calculated', label: 'Calculated', kind: 'bool', listed: true }],
   }),
   referenceList(
@@ -248,8 +265,14 @@ export const referenceLists = [
     'license_level_configuration',
     'Licence level configurations',
     {
+      ...configuration,
       fields: [
-        { name: 'license_category_level_id', label: 'Category level', kind: 'uuid' },
+        {
+          name: 'license_category_level_id',
+          label: 'Category level',
+          kind: 'uuid',
+          ref: 'licensecategorylevels',
+        },
         {
           name: 'months_valid',
           label: 'Months valid',
@@ -276,8 +299,9 @@ export const referenceLists = [
     'license_request_status',
     'Licence request statuses',
     {
+      ...configuration,
       fields: [
-        { name: 'license_id', label: 'Licence', kind: 'uuid' },
+        { name: 'license_id', label: 'Licence', kind: 'uuid', ref: 'licenses' },
         { name: 'is_final', label: 'Final', kind: 'bool', listed: true },
       ],
       unique: [['license_id', 'label']],
@@ -310,6 +334,7 @@ export const referenceLists = [
   referenceList('policy_statuses', 'policystatuses', 'policy_status', 'Policy statuses'),
   referenceList('policy_types', 'policytypes', 'policy_type', 'Policy types'),
   referenceList('portal_pages', 'PortalPages', 'portal_page', 'Portal pages', {
+    ...configuration,
     fields: [
       {
         name: 'route',
@@ -350,8 +375,15 @@ export const referenceLists = [
     fields: [...address, { name: 'region_id', label: 'Region', kind: 'uuid', ref: 'regions' }],
   }),
   referenceList('transaction_statuses', 'transactionstatuses', 'transaction_status', 'Transaction statuses'),
-  referenceList('trigger_categories', 'triggercategories', 'trigger_category', 'Trigger categories'),
+  referenceList(
+    'trigger_categories',
+    'triggercategories',
+    'trigger_category',
+    'Trigger categories',
+    configuration,
+  ),
   referenceList('trigger_functions', 'triggerfunctions', 'trigger_function', 'Trigger functions', {
+    ...configuration,
     fields: [
       {
         name: 'entity',
@@ -365,15 +397,17 @@ export const referenceLists = [
     filters: { entity: 'entity' },
   }),
   referenceList('user_statuses', 'userstatuses', 'user_status', 'User statuses', {
+    ...configuration,
     fields: [
       { name: 'locked', label: 'Locks the account', kind: 'bool', listed: true },
       { name: 'locked_message', label: 'Message shown when locked', kind: 'text', maxLength: 1000 },
     ],
   }),
-  referenceList('validation_types', 'validationtypes', 'validation_type', 'Validation types'),
+  referenceList('validation_types', 'validationtypes', 'validation_type', 'Validation types', configuration),
   referenceList('vehicle_specialties', 'vehiclespecialties', 'vehicle_specialty', 'Vehicle specialties'),
   referenceList('vehicle_types', 'vehicletypes', 'vehicle_type', 'Vehicle types'),
   referenceList('xslt_stylesheets', 'XSLTStylesheets', 'xslt_stylesheet', 'XSLT stylesheets', {
+    ...configuration,
     fields: [
       {
         name: 'content',
@@ -399,6 +433,7 @@ export const referenceLists = [
           name: 'security_template_id',
           label: 'Security template',
           kind: 'uuid',
+          ref: 'security_templates',
           required: true,
           listed: true,
         },

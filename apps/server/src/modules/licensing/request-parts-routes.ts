@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, recordChange } from '../../platform/audit/record-change';
 import { AppError, notFound } from '../../platform/http/errors';
-import type { ResourceHooks } from '../../platform/resources/register-resource';
+import type { ResourceHooks } from '../../platform/resources/types';
 import { visibleRequest } from './request-access';
 import { computeCharges } from './request-store';
 import { enterpriseToday } from './rule-routes';

@@ -1,43 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { type PermissionKey, type ResourceSpec, referenceLists } from '@licensure/contracts';
-import { fbForms, referenceTables } from '@licensure/db';
+import { referenceTables } from '@licensure/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { realInput } from '../../test/reference-records';
 import { invalidInput, sampleInput as randomSample } from '../../test/samples';
 import { type Caller, createTestContext, type TestContext } from '../../test/test-app';
 
 let t: TestContext;
-let formId: string;
-const positionIds: string[] = [];
 beforeAll(async () => {
   t = await createTestContext();
-  const db = t.database.db;
   // Every kind already has a seeded question type, and kinds are unique: start from none.
-  await db.delete(referenceTables.fb_question_types);
-  // Position permissions must name a real form and position.
-  const [form] = await db
-    .insert(fbForms)
-    .values({ enterprise_id: t.enterpriseId, name: 'Resource test form' })
-    .returning();
-  formId = form!.id;
-  for (let i = 0; i < 40; i++) {
-    const [p] = await db
-      .insert(referenceTables.positions)
-      .values({ enterprise_id: t.enterpriseId, label: `Resource test position ${i}` })
-      .returning();
-    positionIds.push(p!.id as string);
-  }
+  await t.database.db.delete(referenceTables.fb_question_types);
 });
 afterAll(async () => t?.close());
 
-/** A sample input, with real records where the resource checks its references. */
-function sampleInput(spec: ResourceSpec): Record<string, unknown> {
-  const input = randomSample(spec);
-  if (spec.key === 'fb_form_position_permissions') {
-    input.form_id = formId;
-    input.position_id = positionIds.shift();
-  }
-  return input;
-}
+/** A sample input whose references name real records of the enterprise. */
+const sampleInput = (spec: ResourceSpec) => realInput(t, spec);
 
 /** A caller holding only the resource's read permission (created once per permission). */
 const readers = new Map<PermissionKey, Promise<Caller>>();
@@ -52,7 +30,8 @@ function readerOf(spec: ResourceSpec): Promise<Caller> {
 
 const writable = referenceLists.filter((s) => !s.readOnly);
 
-async function create(spec: ResourceSpec, input = sampleInput(spec)) {
+async function create(spec: ResourceSpec, given?: Record<string, unknown>) {
+  const input = given ?? (await sampleInput(spec));
   const res = await t.call(t.admin, {
     method: 'POST',
     url: `/api/${spec.path}`,
@@ -65,7 +44,7 @@ async function create(spec: ResourceSpec, input = sampleInput(spec)) {
 describe.each(writable.map((s) => [s.key, s] as const))('%s', (_key, spec) => {
   it('creates, reads, lists, counts, updates and deletes, recording each change', async () => {
     const reader = await readerOf(spec);
-    const input = sampleInput(spec);
+    const input = await sampleInput(spec);
     const created = await create(spec, input);
     for (const f of spec.fields) if (f.kind !== 'uuids') expect(created[f.name]).toEqual(input[f.name]);
     expect(created.enterprise_id).toBe(t.enterpriseId);
@@ -88,7 +67,7 @@ describe.each(writable.map((s) => [s.key, s] as const))('%s', (_key, spec) => {
     const count = await t.call(reader, { method: 'GET', url: `/api/${spec.path}/getCount` });
     expect(count.json().count).toBeGreaterThanOrEqual(1);
 
-    const changed = sampleInput(spec);
+    const changed = await sampleInput(spec);
     const updated = await t.call(t.admin, {
       method: 'PUT',
       url: `/api/${spec.path}/${created.id}`,
@@ -135,7 +114,7 @@ describe.each(writable.map((s) => [s.key, s] as const))('%s', (_key, spec) => {
     const noWrapper = await t.call(t.admin, {
       method: 'POST',
       url: `/api/${spec.path}`,
-      payload: sampleInput(spec),
+      payload: randomSample(spec),
     });
     expect(noWrapper.statusCode).toBe(400);
     expect(noWrapper.json().error.fields).toHaveProperty(spec.wrapper);
@@ -146,7 +125,7 @@ describe.each(writable.map((s) => [s.key, s] as const))('%s', (_key, spec) => {
         await t.call(null, {
           method: 'POST',
           url: `/api/${spec.path}`,
-          payload: { [spec.wrapper]: sampleInput(spec) },
+          payload: { [spec.wrapper]: randomSample(spec) },
         })
       ).statusCode,
     ).toBe(401);
@@ -154,7 +133,7 @@ describe.each(writable.map((s) => [s.key, s] as const))('%s', (_key, spec) => {
     const res403 = await t.call(reader, {
       method: 'POST',
       url: `/api/${spec.path}`,
-      payload: { [spec.wrapper]: sampleInput(spec) },
+      payload: { [spec.wrapper]: randomSample(spec) },
     });
     expect(res403.statusCode).toBe(403);
     expect(
@@ -179,9 +158,9 @@ describe.each(writable.map((s) => [s.key, s] as const))('%s', (_key, spec) => {
   });
 
   it.runIf(spec.unique.length > 0)('answers 409 on a duplicate, naming the field', async () => {
-    const input = sampleInput(spec);
+    const input = await sampleInput(spec);
     await create(spec, input);
-    const duplicate = { ...sampleInput(spec) };
+    const duplicate = { ...(await sampleInput(spec)) };
     const set = spec.unique[0]!;
     for (const name of set) {
       const v = input[name];

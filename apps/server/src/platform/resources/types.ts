@@ -1,0 +1,119 @@
+import type { RouteAccess } from '@licensure/contracts';
+import type { Tx } from '@licensure/db';
+import type { SQL, SQLWrapper } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { AuthContext } from '../auth/context';
+import type { ScopeRule } from '../permissions/scopes';
+
+export type Row = Record<string, unknown>;
+
+/** What every hook stage receives. `before` is the stored row on update and delete. */
+export interface HookContext {
+  tx: Tx;
+  request: FastifyRequest;
+  auth: AuthContext | null;
+  enterpriseId: string;
+  operation: 'create' | 'update' | 'delete' | 'batch';
+  before?: Row;
+}
+
+export interface ResourceHooks {
+  /** Adjusts the raw input before the schema sees it (clearing malformed ids, legacy keys). */
+  normalize?: (input: Row, request: FastifyRequest) => void;
+  /** Checks the parsed input against stored data (400s naming the field); may return the values to save. */
+  validate?: (input: Row, ctx: HookContext) => Promise<Row | undefined> | Row | undefined;
+  /** Last word before the write: derived columns, access to the stored row. */
+  beforeChange?: (values: Row, ctx: HookContext) => Promise<Row | undefined> | Row | undefined;
+  /** After the row is written, in the same transaction: child rows, events. */
+  afterChange?: (row: Row, ctx: HookContext & { input: Row }) => Promise<void> | void;
+}
+
+/** A list filter: a query parameter compared with a column or expression. */
+export interface FilterSpec {
+  column: SQLWrapper;
+  /** How the parameter is parsed (default: text; uuid for id columns; booleans for bool columns). */
+  schema?: z.ZodType;
+  /** eq (default), or `prefix`: case-insensitive starts-with. */
+  op?: 'eq' | 'prefix';
+}
+
+/** A field that names another record: it must exist, be live and belong to the same enterprise. */
+export interface RefTarget {
+  table: PgTable;
+  /** In words, for the message ("licence"). */
+  what: string;
+}
+
+/** A batch update route: `POST {path}/{route}` with `{ [ids]: [...], [value]: v }` sets `field`. */
+export interface BatchSpec {
+  route: string;
+  ids: string;
+  value: string;
+  field: string;
+  schema: z.ZodType;
+}
+
+/**
+ * One declarative resource. From it the engine makes list, getCount (GET and, with `filterRoutes`,
+ * POST getFilter/getCount), get, create, update, delete and batch routes, with validation, paging,
+ * sorting, tenancy, row scopes, references, audit, events and OpenAPI.
+ */
+export interface Resource {
+  /** Under /api, as the catalog writes it (matched case-insensitively). */
+  path: string;
+  /** Data change log entity and event prefix (the table name). */
+  entity: string;
+  wrapper: string;
+  singular: string;
+  tags: readonly string[];
+  table: PgTable;
+  read: RouteAccess;
+  /** Absent: read-only. */
+  write?: RouteAccess;
+  /** Which routes to make (all by default); a module may serve one itself. */
+  routes?: Partial<Record<'list' | 'get' | 'create' | 'update' | 'delete', boolean>>;
+  /** Create input (the object inside the wrapper key). */
+  input: z.ZodObject;
+  /** Update input; default: the create input. */
+  patch?: z.ZodObject;
+  /** The answer's shape (OpenAPI), and how a row becomes it. */
+  output: z.ZodType;
+  present?: (row: Row) => unknown;
+  /** Extra columns selected for lists and gets (flat: name -> column of a joined table). */
+  columns?: Record<string, SQLWrapper>;
+  /** Joins those columns need, applied to list, count and get. */
+  joins?: <Q extends JoinableQuery>(query: Q) => Q;
+  filters?: Record<string, FilterSpec>;
+  /** Searched with ILIKE '%text%' (any of them). */
+  search?: readonly SQLWrapper[];
+  /** `alphaFilter=A`: rows whose expression starts with the letter. */
+  alpha?: SQLWrapper;
+  sort: Record<string, SQLWrapper>;
+  defaultSort: string;
+  /** Order of rows that tie on the sort (before the id, which breaks every tie). */
+  thenBy?: SQLWrapper;
+  /** POST {path}/getFilter and POST {path}/getCount taking the filter in the body. */
+  filterRoutes?: boolean;
+  scope?: ScopeRule;
+  refs?: Record<string, RefTarget>;
+  /** Unique constraint name -> field, for 409s. */
+  unique?: Record<string, string>;
+  /**
+   * Soft delete: the row is kept with `deleted_at` set (and these extra values); `reason` makes
+   * `?reason=` (or a body `{reason}`) required and stores it in `delete_reason`.
+   */
+  softDelete?: { reason?: boolean; set?: Row };
+  batch?: readonly BatchSpec[];
+  hooks?: ResourceHooks;
+  /** Domain events recorded with each write: `${entity}.created|updated|deleted`. */
+  events?: boolean;
+}
+
+// Drizzle's select builder changes type with every join; the engine treats it structurally.
+// biome-ignore lint/suspicious/noExplicitAny: a join callback receives and returns drizzle's dynamic query
+export type JoinableQuery = any;
+
+export type ColumnMap = Record<string, PgColumn>;
+export type Condition = SQL | undefined;

@@ -1,0 +1,204 @@
+import type { Db, Tx } from '@licensure/db';
+import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { FastifyRequest } from 'fastify';
+import { actorOf, recordChange } from '../audit/record-change';
+import { recordEvent } from '../events/record-event';
+import { AppError, badRequest, fromDatabaseError, notFound } from '../http/errors';
+import { liveRows, selection } from './list-statements';
+import { checkReferences } from './references';
+import type { BatchSpec, HookContext, Resource, Row } from './types';
+
+/**
+ * The write pipeline of a resource, each operation in one transaction: scope and stored row, validate,
+ * references, before change, write, change log, event, after change.
+ */
+export function createWriter(db: Db, resource: Resource) {
+  const columns = getTableColumns(resource.table) as Record<string, PgColumn>;
+  const idCol = columns.id as PgColumn;
+  const hooks = resource.hooks ?? {};
+  const mapError = (err: unknown) => fromDatabaseError(err, (c) => resource.unique?.[c]);
+
+  /** The row condition of one id for this caller: tenant, live, row scope. */
+  function reach(request: FastifyRequest, ids: SQL): SQL {
+    const scope = resource.scope?.(request.auth);
+    return and(
+      ids,
+      eq(columns.enterprise_id as PgColumn, request.enterpriseId),
+      liveRows(resource),
+      scope?.where(request.auth?.userId ?? ''),
+    ) as SQL;
+  }
+  const oneId = (request: FastifyRequest, id: string) => reach(request, eq(idCol, id));
+
+  /** One row as the API presents it (with joined columns), or 404. */
+  async function load(tx: Db | Tx, request: FastifyRequest, id: string): Promise<Row> {
+    const joins = resource.joins ?? ((q) => q);
+    const [row] = await joins(tx.select(selection(resource)).from(resource.table).$dynamic()).where(
+      oneId(request, id),
+    );
+    if (!row) throw notFound(resource.singular);
+    return row as Row;
+  }
+
+  async function lockRow(tx: Tx, request: FastifyRequest, id: string): Promise<Row> {
+    const [before] = await tx.select().from(resource.table).where(oneId(request, id)).for('update');
+    if (!before) throw notFound(resource.singular);
+    return before as Row;
+  }
+
+  async function prepare(values: Row, ctx: HookContext): Promise<Row> {
+    let v = (await hooks.validate?.(values, ctx)) ?? values;
+    if (resource.refs) await checkReferences(ctx.tx, ctx.enterpriseId, resource.refs, v);
+    v = (await hooks.beforeChange?.(v, ctx)) ?? v;
+    return v;
+  }
+
+  async function finish(
+    tx: Tx,
+    ctx: HookContext,
+    action: 'create' | 'update' | 'delete',
+    row: Row,
+    input: Row,
+  ) {
+    const id = String(row.id);
+    await recordChange(tx, actorOf(ctx.request), {
+      entity: resource.entity,
+      objectId: id,
+      action,
+      before: ctx.before,
+      after: action === 'delete' && !resource.softDelete ? undefined : row,
+    });
+    if (resource.events)
+      await recordEvent(tx, {
+        enterpriseId: ctx.enterpriseId,
+        name: `${resource.entity}.${action === 'create' ? 'created' : action === 'update' ? 'updated' : 'deleted'}`,
+        entity: resource.entity,
+        objectId: id,
+        actorId: ctx.request.auth?.userId ?? null,
+      });
+    await hooks.afterChange?.(row, { ...ctx, input });
+  }
+
+  const context = (tx: Tx, request: FastifyRequest, operation: HookContext['operation'], before?: Row) => ({
+    tx,
+    request,
+    auth: request.auth,
+    enterpriseId: request.enterpriseId,
+    operation,
+    before,
+  });
+
+  async function guarded<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (err) {
+      throw mapError(err);
+    }
+  }
+
+  return {
+    load,
+    async create(request: FastifyRequest, input: Row): Promise<string> {
+      return guarded(() =>
+        db.transaction(async (tx) => {
+          const ctx = context(tx, request, 'create');
+          const values = await prepare(input, ctx);
+          const [created] = await tx
+            .insert(resource.table)
+            .values({ ...values, enterprise_id: request.enterpriseId })
+            .returning();
+          await finish(tx, ctx, 'create', created as Row, input);
+          return String((created as Row).id);
+        }),
+      );
+    },
+
+    async update(request: FastifyRequest, id: string, body: Row): Promise<void> {
+      const { updated_at: seen, ...input } = body;
+      await guarded(() =>
+        db.transaction(async (tx) => {
+          const before = await lockRow(tx, request, id);
+          const stored = before.updated_at;
+          if (
+            typeof seen === 'string' &&
+            stored instanceof Date &&
+            new Date(seen).getTime() !== stored.getTime()
+          )
+            throw new AppError(
+              'conflict',
+              `This ${resource.singular} was changed by someone else. Reload it and try again.`,
+            );
+          const ctx = context(tx, request, 'update', before);
+          const values = await prepare(input, ctx);
+          const [after] = await tx
+            .update(resource.table)
+            .set({ ...values, ...(columns.updated_at ? { updated_at: new Date() } : {}) })
+            .where(eq(idCol, id))
+            .returning();
+          await finish(tx, ctx, 'update', after as Row, input);
+        }),
+      );
+    },
+
+    async remove(request: FastifyRequest, id: string, reason: string | undefined): Promise<void> {
+      const soft = resource.softDelete;
+      if (soft?.reason && !reason?.trim())
+        throw badRequest({
+          reason: `Say why this ${resource.singular} is deleted: it is kept with its history.`,
+        });
+      await guarded(() =>
+        db.transaction(async (tx) => {
+          const before = await lockRow(tx, request, id);
+          const ctx = context(tx, request, 'delete', before);
+          let row = before;
+          if (soft) {
+            const [after] = await tx
+              .update(resource.table)
+              .set({
+                ...(soft.set ?? {}),
+                deleted_at: new Date(),
+                ...(soft.reason ? { delete_reason: reason!.trim() } : {}),
+                ...(columns.updated_at ? { updated_at: new Date() } : {}),
+              })
+              .where(eq(idCol, id))
+              .returning();
+            row = after as Row;
+          } else {
+            await tx.delete(resource.table).where(eq(idCol, id));
+          }
+          await finish(tx, ctx, 'delete', row, {});
+        }),
+      );
+    },
+
+    /** Sets one field on many rows; answers how many rows changed. Ids out of reach are a 404. */
+    async batch(request: FastifyRequest, spec: BatchSpec, ids: string[], value: unknown): Promise<number> {
+      const unique = [...new Set(ids)];
+      return guarded(() =>
+        db.transaction(async (tx) => {
+          const rows = (await tx
+            .select()
+            .from(resource.table)
+            .where(reach(request, inArray(idCol, unique)))
+            .for('update')) as Row[];
+          if (rows.length !== unique.length) throw notFound(resource.singular);
+          let changed = 0;
+          for (const before of rows) {
+            if (before[spec.field] === value) continue;
+            const ctx = context(tx, request, 'batch', before);
+            const values = await prepare({ [spec.field]: value }, ctx);
+            const [after] = await tx
+              .update(resource.table)
+              .set({ ...values, ...(columns.updated_at ? { updated_at: sql`now()` } : {}) })
+              .where(eq(idCol, before.id as string))
+              .returning();
+            await finish(tx, ctx, 'update', after as Row, values);
+            changed++;
+          }
+          return changed;
+        }),
+      );
+    },
+  };
+}
