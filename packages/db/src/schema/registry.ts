@@ -248,6 +248,9 @@ export const certifications = pgTable(
       .default('active'),
     issue_date: date('issue_date', { mode: 'string' }),
     expiration_date: date('expiration_date', { mode: 'string' }),
+    /** Credentials are never erased: one entered in error is marked deleted, with the reason. */
+    deleted_at: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    delete_reason: text('delete_reason'),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
