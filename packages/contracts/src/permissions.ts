@@ -5,6 +5,8 @@
 export const permissionCatalog = {
   'lookups.read': 'Read reference lists',
   'lookups.write': 'Create, change and delete reference lists',
+  'configuration.read':
+    'Read configuration lists (auto numbers, statuses of processes and requests, triggers, portal setup)',
   'enterprise.read': 'Read enterprise settings',
   'enterprise.write': 'Change enterprise settings',
   'logging.read': 'Read the data change log and access logs',

@@ -42,7 +42,6 @@ const address: FieldSpec[] = [
 /** Every reference list of the `lookups` module, in the order the administration menu shows them. */
 export const referenceLists = [
   referenceList('alert_types', 'alerttypes', 'alert_type', 'Alert types', {
-    ...configuration,
     fields: [
       { name: 'entity', label: 'Applies to', kind: 'select', options: entityKinds, listed: true },
       {

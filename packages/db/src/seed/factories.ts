@@ -82,6 +82,7 @@ export async function createStandardTemplates(tx: Tx, enterpriseId: string) {
     enterpriseId,
     [
       'lookups.read',
+      'configuration.read',
       'users.read',
       'registry.read',
       'logging.read',

@@ -147,7 +147,7 @@ export async function lookupRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/GetStylesheetContent', {
-    config: { access: 'lookups.read' },
+    config: { access: 'configuration.read' },
     schema: { tags, summary: 'The XSLT text of a stylesheet', querystring: z.object({ id: uuid('id') }) },
     handler: async (request, reply) => {
       const [row] = await db
@@ -165,7 +165,7 @@ export async function lookupRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/Statuses', {
-    config: { access: 'lookups.read' },
+    config: { access: 'configuration.read' },
     schema: {
       tags,
       summary: 'The statuses of a review process',

@@ -22,7 +22,7 @@ async function create(path: string, wrapper: string, input: Record<string, unkno
 }
 
 async function findByLabel(path: string, label: string): Promise<Row> {
-  const res = await get(`/api/${path}?search=${encodeURIComponent(label)}&numPerPage=50`);
+  const res = await get(`/api/${path}?search=${encodeURIComponent(label)}&numPerPage=50`, t.admin);
   const row = (res.json().items as Row[]).find((r) => r.label === label);
   if (!row) throw new Error(`${path}: no ${label}`);
   return row;
@@ -31,15 +31,15 @@ async function findByLabel(path: string, label: string): Promise<Row> {
 const tag = () => randomUUID().slice(0, 6);
 
 describe('access of every lookup route', () => {
-  const routes: [string, 'public' | 'lookups.read'][] = [
+  const routes: [string, 'public' | 'lookups.read' | 'configuration.read'][] = [
     ['/api/CMSPages/getmenu', 'public'],
     ['/api/Core/OtherDocumentTypes', 'lookups.read'],
     ['/api/InspectionDatasets', 'lookups.read'],
     ['/api/criminalhistory/getuserstatuses', 'lookups.read'],
     ['/api/Core/PageObjects', 'lookups.read'],
     ['/api/regions/getAbbreviation', 'lookups.read'],
-    [`/api/GetStylesheetContent?id=${randomUUID()}`, 'lookups.read'],
-    [`/api/Statuses?ProcessID=${randomUUID()}`, 'lookups.read'],
+    [`/api/GetStylesheetContent?id=${randomUUID()}`, 'configuration.read'],
+    [`/api/Statuses?ProcessID=${randomUUID()}`, 'configuration.read'],
     ['/api/EducationModule/GetSelfEnteredCourseFields', 'lookups.read'],
     [`/api/Core/UserStatus/${randomUUID()}/LockedMessage`, 'public'],
     ['/api/gnis/states', 'lookups.read'],
@@ -61,8 +61,10 @@ describe('access of every lookup route', () => {
       expect(anonymous.json().error.code).toBe('unauthenticated');
       expect(nobody.statusCode).toBe(403);
       expect(nobody.json().error.code).toBe('forbidden');
-      // The portal template holds lookups.read.
-      expect([200, 404]).toContain((await get(url, t.applicant)).statusCode);
+      // The portal template holds lookups.read, not configuration.read.
+      const portal = (await get(url, t.applicant)).statusCode;
+      if (access === 'lookups.read') expect([200, 404]).toContain(portal);
+      else expect(portal).toBe(403);
     }
   });
 });
@@ -280,20 +282,20 @@ describe('GET GetStylesheetContent', () => {
       label: `Licence card ${tag()}`,
       content,
     });
-    const res = await get(`/api/GetStylesheetContent?id=${sheet.id}`);
+    const res = await get(`/api/GetStylesheetContent?id=${sheet.id}`, t.admin);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/xslt+xml; charset=utf-8');
     expect(res.body).toBe(content);
   });
 
   it('answers 404 for an unknown stylesheet and 400 for a bad or missing id', async () => {
-    const unknown = await get(`/api/GetStylesheetContent?id=${randomUUID()}`);
+    const unknown = await get(`/api/GetStylesheetContent?id=${randomUUID()}`, t.admin);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.code).toBe('not_found');
-    const bad = await get('/api/GetStylesheetContent?id=12');
+    const bad = await get('/api/GetStylesheetContent?id=12', t.admin);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields.id).toBe('id must be a valid id');
-    expect((await get('/api/GetStylesheetContent')).statusCode).toBe(400);
+    expect((await get('/api/GetStylesheetContent', t.admin)).statusCode).toBe(400);
   });
 });
 
@@ -328,7 +330,7 @@ describe('GET Statuses', () => {
         { enterprise_id: t.enterpriseId, process_id: initial!.id, label: 'Received', sort_order: 0 },
       ])
       .returning();
-    const res = await get(`/api/Statuses?ProcessID=${renewal!.id}`);
+    const res = await get(`/api/Statuses?ProcessID=${renewal!.id}`, t.admin);
     expect(res.statusCode).toBe(200);
     const statuses = res.json() as Row[];
     expect(statuses.map((s) => s.label)).toEqual(['Submitted', 'Approved', 'Archived']);
@@ -338,11 +340,11 @@ describe('GET Statuses', () => {
       is_final: true,
       enterprise_id: t.enterpriseId,
     });
-    expect((await get(`/api/Statuses?processid=${initial!.id}`)).statusCode).toBe(400);
-    expect((await get(`/api/Statuses?ProcessID=${initial!.id}`)).json().map((s: Row) => s.label)).toEqual([
-      'Received',
-    ]);
-    expect((await get(`/api/Statuses?ProcessID=${randomUUID()}`)).json()).toEqual([]);
+    expect((await get(`/api/Statuses?processid=${initial!.id}`, t.admin)).statusCode).toBe(400);
+    expect(
+      (await get(`/api/Statuses?ProcessID=${initial!.id}`, t.admin)).json().map((s: Row) => s.label),
+    ).toEqual(['Received']);
+    expect((await get(`/api/Statuses?ProcessID=${randomUUID()}`, t.admin)).json()).toEqual([]);
   });
 
   it("does not show another enterprise's statuses", async () => {
@@ -357,14 +359,14 @@ describe('GET Statuses', () => {
     await db
       .insert(processStatuses)
       .values({ enterprise_id: other.id, process_id: process!.id, label: 'Foreign status' });
-    expect((await get(`/api/Statuses?ProcessID=${process!.id}`)).json()).toEqual([]);
+    expect((await get(`/api/Statuses?ProcessID=${process!.id}`, t.admin)).json()).toEqual([]);
   });
 
   it('answers 400 for a bad or missing ProcessID', async () => {
-    const bad = await get('/api/Statuses?ProcessID=first');
+    const bad = await get('/api/Statuses?ProcessID=first', t.admin);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields.ProcessID).toBe('ProcessID must be a valid id');
-    expect((await get('/api/Statuses')).statusCode).toBe(400);
+    expect((await get('/api/Statuses', t.admin)).statusCode).toBe(400);
   });
 });
 
