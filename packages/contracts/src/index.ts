@@ -10,6 +10,7 @@ export * from './logging';
 export * from './page-objects';
 export * from './paging';
 export * from './permissions';
+export * from './processes';
 export * from './reference-lists';
 export * from './registry';
 export * from './resource';

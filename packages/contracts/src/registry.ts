@@ -202,3 +202,46 @@ export const serialNumberCheck = z.object({
   duplicateOf: z.uuid().nullable(),
   message: z.string().nullable(),
 });
+
+const recordStamps = {
+  id: z.uuid(),
+  enterprise_id: z.uuid(),
+  created_at: z.string(),
+  updated_at: z.string(),
+};
+
+/** A service's station as the API answers it. */
+export const serviceStationOutput = z.object({
+  ...recordStamps,
+  service_id: z.uuid(),
+  name: z.string(),
+  street: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  postal_code: z.string().nullable(),
+  county_fips: z.string().nullable(),
+  phone: z.string().nullable(),
+  active: z.boolean(),
+});
+
+/** An area a service covers, as the API answers it. */
+export const serviceAreaOutput = z.object({
+  ...recordStamps,
+  service_id: z.uuid(),
+  kind: serviceAreaKind,
+  value: z.string(),
+  state_code: z.string(),
+  label: z.string().nullable(),
+});
+
+/** A roster entry as the API answers it. */
+export const servicePersonnelOutput = z.object({
+  ...recordStamps,
+  service_id: z.uuid(),
+  user_id: z.uuid(),
+  position_id: z.uuid().nullable(),
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  is_designated: z.boolean(),
+  is_administrator: z.boolean(),
+});

@@ -11,6 +11,7 @@ import {
   isNull,
   or,
   type SQL,
+  type SQLWrapper,
   sql,
 } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -91,9 +92,11 @@ export function createListStatements(db: Db, resource: Resource) {
     for (const p of shape.filters) {
       const f = filters[p]!;
       conditions.push(
-        f.op === 'prefix'
-          ? ilike(f.column as PgColumn, sql.placeholder(`f_${p}`))
-          : eq(f.column as PgColumn, sql.placeholder(`f_${p}`)),
+        f.where
+          ? f.where(sql.placeholder(`f_${p}`))
+          : f.op === 'prefix'
+            ? ilike(f.column as PgColumn, sql.placeholder(`f_${p}`))
+            : eq(f.column as PgColumn, sql.placeholder(`f_${p}`)),
       );
     }
     if (shape.search)
@@ -105,17 +108,19 @@ export function createListStatements(db: Db, resource: Resource) {
     return and(...conditions);
   }
 
+  const thenBy = (sortBy: string) => {
+    const t = resource.thenBy;
+    if (!t || sortBy === 'label') return [];
+    return (Array.isArray(t) ? t : [t]).map((x: SQLWrapper) => asc(x as SQL));
+  };
+
   function build(shape: Shape, auth: AuthContext | null) {
     const w = where(shape, auth);
     const dir = shape.reverse ? desc : asc;
     const joins = resource.joins ?? ((q) => q);
     const page = joins(db.select(selection(resource)).from(resource.table).$dynamic())
       .where(w)
-      .orderBy(
-        dir(resource.sort[shape.sortBy] as SQL),
-        ...(resource.thenBy && shape.sortBy !== 'label' ? [asc(resource.thenBy as SQL)] : []),
-        asc(columns.id as PgColumn),
-      )
+      .orderBy(dir(resource.sort[shape.sortBy] as SQL), ...thenBy(shape.sortBy), asc(columns.id as PgColumn))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'));
     const count = joins(db.select({ total: countAll }).from(resource.table).$dynamic()).where(w);

@@ -37,6 +37,8 @@ export interface FilterSpec {
   schema?: z.ZodType;
   /** eq (default), or `prefix`: case-insensitive starts-with. */
   op?: 'eq' | 'prefix';
+  /** A condition of its own over the parameter (a placeholder in prepared lists), e.g. a subquery. */
+  where?: (value: SQLWrapper) => SQL;
 }
 
 /** A field that names another record: it must exist, be live and belong to the same enterprise. */
@@ -84,7 +86,7 @@ export interface Resource {
   /** Extra columns selected for lists and gets (flat: name -> column of a joined table). */
   columns?: Record<string, SQLWrapper>;
   /** Joins those columns need, applied to list, count and get. */
-  joins?: <Q extends JoinableQuery>(query: Q) => Q;
+  joins?: (query: JoinableQuery) => JoinableQuery;
   filters?: Record<string, FilterSpec>;
   /** Searched with ILIKE '%text%' (any of them). */
   search?: readonly SQLWrapper[];
@@ -93,7 +95,7 @@ export interface Resource {
   sort: Record<string, SQLWrapper>;
   defaultSort: string;
   /** Order of rows that tie on the sort (before the id, which breaks every tie). */
-  thenBy?: SQLWrapper;
+  thenBy?: SQLWrapper | readonly SQLWrapper[];
   /** POST {path}/getFilter and POST {path}/getCount taking the filter in the body. */
   filterRoutes?: boolean;
   scope?: ScopeRule;
