@@ -1,12 +1,19 @@
+import type { Readable } from 'node:stream';
 import {
   ROSTER_IMPORT_MAX_ROWS,
   type RosterImportResult,
   type RosterRowError,
   XLSX_MIME,
 } from '@licensure/contracts';
-import type { Db } from '@licensure/db';
+import type { Db, Tx } from '@licensure/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from '../../platform/audit/record-change';
+import {
+  type ArchiveEntry,
+  ArchiveRefusedError,
+  repackZip,
+  unpackZip,
+} from '../../platform/files/archive-limits';
 import type { DocumentRow } from '../../platform/files/documents';
 import type { FileStorage } from '../../platform/files/storage';
 import { AppError, badRequest } from '../../platform/http/errors';
@@ -31,9 +38,12 @@ export async function readRosterDocument(
 ): Promise<RosterLine[]> {
   const kind = doc.mime_type === XLSX_MIME ? 'xlsx' : doc.mime_type === 'text/csv' ? 'csv' : undefined;
   if (!kind) throw badRequest({ documentId: 'The document is not a spreadsheet (xlsx or csv).' });
-  const stream = await files.get(doc.storage_key);
+  let stream: Readable = await files.get(doc.storage_key);
   const lines: RosterLine[] = [];
   try {
+    // An xlsx is a zip: unpacked under hard limits first, so a zip bomb is refused before exceljs
+    // inflates anything (its shared strings are read whole).
+    if (kind === 'xlsx') stream = repackZip(xlsxOrder(await unpackZip(await readAll(stream)))) as Readable;
     for await (const line of readRoster(stream, kind)) {
       if (lines.length === ROSTER_IMPORT_MAX_ROWS)
         throw badRequest({
@@ -43,6 +53,8 @@ export async function readRosterDocument(
     }
   } catch (err) {
     if (err instanceof RosterFileError) throw badRequest({ documentId: err.message });
+    if (err instanceof ArchiveRefusedError)
+      throw badRequest({ documentId: `The spreadsheet was refused: ${err.message}` });
     if (err instanceof AppError) throw err;
     log?.warn({ err, documentId: doc.id }, 'roster file could not be read');
     throw badRequest({ documentId: 'The spreadsheet could not be read. Save it again as .xlsx or .csv.' });
@@ -51,6 +63,22 @@ export async function readRosterDocument(
   }
   if (lines.length === 0) throw badRequest({ documentId: 'The file has a header row but no people.' });
   return lines;
+}
+
+/**
+ * The workbook, its relations, shared strings and styles before the worksheets: exceljs's streaming
+ * reader then reads each sheet as it comes, without parking it in a temporary file.
+ */
+function xlsxOrder(entries: ArchiveEntry[]): ArchiveEntry[] {
+  const rank = (name: string) =>
+    name.startsWith('xl/worksheets/') ? 2 : name.startsWith('xl/media/') ? 3 : 1;
+  return [...entries].sort((a, b) => rank(a.name) - rank(b.name));
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 /**
@@ -66,6 +94,7 @@ export async function importRoster(
   serviceId: string,
   onProgress: (p: ImportProgress) => void = () => {},
   log?: FastifyBaseLogger,
+  once?: (tx: Tx) => Promise<boolean>,
 ): Promise<ImportOutcome> {
   const lines = await readRosterDocument(files, doc, log);
   const total = lines.length;
@@ -79,5 +108,8 @@ export async function importRoster(
       rows: outcome.errors,
     };
   }
-  return { ok: true, result: await writeRoster(db, actor, serviceId, outcome) };
+  const result = await writeRoster(db, actor, serviceId, outcome, once);
+  if (!result)
+    return { ok: false, message: 'This import was already done; nothing was written again.', rows: [] };
+  return { ok: true, result };
 }

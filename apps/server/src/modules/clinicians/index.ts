@@ -1,11 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import {
   documentRecord,
   documentsByResponseQuery,
   getExcelQuery,
   importCliniciansParams,
   importCliniciansQuery,
-  type RosterImportProgress,
   rosterImportAccepted,
   rosterImportRejected,
   rosterImportResult,
@@ -18,9 +16,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, recordChange } from '../../platform/audit/record-change';
 import { loadOwnDocument, mayUseDocument, presentDocument } from '../../platform/files/documents';
-import { AppError, unauthenticated } from '../../platform/http/errors';
+import { unauthenticated } from '../../platform/http/errors';
 import { assertRosterAccess } from './access';
 import { exportRoster } from './export-roster';
+import { ROSTER_IMPORT_QUEUE, type RosterImportJob, registerRosterImportJob } from './import-job';
 import { importRoster } from './import-roster';
 
 const tags = ['clinicians'];
@@ -29,11 +28,8 @@ const tags = ['clinicians'];
 export async function cliniciansModule(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
-  const { files, hub } = app.deps;
-  const running = new Set<Promise<void>>();
-  app.addHook('onClose', async () => {
-    await Promise.allSettled([...running]);
-  });
+  const { files, jobs } = app.deps;
+  await registerRosterImportJob(app);
 
   r.post('/api/clinicians/importClinicians/:documentId/:serviceId', {
     config: { access: 'authenticated' },
@@ -61,54 +57,16 @@ export async function cliniciansModule(app: FastifyInstance): Promise<void> {
           .send({ error: { code: 'validation_failed', message: outcome.message, rows: outcome.rows } });
       }
 
-      const jobId = randomUUID();
-      let last: Omit<RosterImportProgress, 'type' | 'jobId' | 'done'> = { checked: 0, total: 0 };
-      // Events are sent one after another, so that they arrive in order (NOTIFY per connection).
-      let sent: Promise<void> = Promise.resolve();
-      const publish = (event: Omit<RosterImportProgress, 'type' | 'jobId'>) => {
-        sent = sent
-          .then(() => hub.publish(auth.userId, { type: 'rosterImport', jobId, ...event }))
-          .catch((err: unknown) => {
-            request.log.warn({ err, jobId }, 'roster import progress not published');
-          });
-        return sent;
-      };
-      const job = (async () => {
-        try {
-          const outcome = await importRoster(
-            db,
-            files,
-            actor,
-            doc,
-            serviceId,
-            (p) => {
-              last = p;
-              void publish({ ...p, done: false });
-            },
-            request.log,
-          );
-          if (outcome.ok) await publish({ ...last, done: true, result: outcome.result });
-          else
-            await publish({
-              ...last,
-              done: true,
-              error: { code: 'validation_failed', message: outcome.message },
-              rows: outcome.rows,
-            });
-        } catch (err) {
-          const known = err instanceof AppError;
-          if (!known) request.log.error({ err, jobId }, 'roster import failed');
-          await publish({
-            ...last,
-            done: true,
-            error: known
-              ? { code: err.code, message: err.message }
-              : { code: 'internal', message: 'The import failed on the server; nothing was imported.' },
-          });
-        }
-      })();
-      running.add(job);
-      void job.finally(() => running.delete(job));
+      // A job (on the queue, not in this request's process memory): survives a restart, and its failure
+      // is reported through the message hub without touching the web server.
+      const jobId = await jobs.send<RosterImportJob>(ROSTER_IMPORT_QUEUE, {
+        enterpriseId: request.enterpriseId,
+        userId: auth.userId,
+        documentId: doc.id,
+        serviceId,
+      });
+      // A standard queue never refuses a job; null would mean pg-boss changed its contract.
+      if (!jobId) throw new Error('the roster import job was not enqueued');
       return reply.status(202).send({ jobId });
     },
   });

@@ -78,7 +78,12 @@ function cellOf(v: unknown): CellValue {
   return String(v);
 }
 
+/** Columns a roster row may span, and cells a file may hold: reading stops as soon as one is passed. */
+export const ROSTER_MAX_COLUMNS = 256;
+export const ROSTER_MAX_CELLS = 500_000;
+
 async function* xlsxRows(stream: Readable): AsyncGenerator<{ row: number; cells: CellValue[] }> {
+  let cellCount = 0;
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, {
     worksheets: 'emit',
     sharedStrings: 'cache',
@@ -89,6 +94,13 @@ async function* xlsxRows(stream: Readable): AsyncGenerator<{ row: number; cells:
   for await (const sheet of reader) {
     for await (const r of sheet as unknown as AsyncIterable<ExcelJS.Row>) {
       const values = Array.isArray(r.values) ? r.values.slice(1) : [];
+      if (values.length > ROSTER_MAX_COLUMNS)
+        throw new RosterFileError(`Row ${r.number} has cells beyond column ${ROSTER_MAX_COLUMNS}.`);
+      cellCount += values.length;
+      if (cellCount > ROSTER_MAX_CELLS)
+        throw new RosterFileError(
+          `The file has more than ${ROSTER_MAX_CELLS.toLocaleString('en-US')} cells.`,
+        );
       yield { row: r.number, cells: values.map(cellOf) };
     }
     return; // the first worksheet only

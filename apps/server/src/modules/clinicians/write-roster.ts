@@ -51,8 +51,11 @@ export async function writeRoster(
   actor: Actor,
   serviceId: string,
   outcome: CheckOutcome,
-): Promise<RosterImportResult> {
+  /** A job's done-marker, written with the rows: false when an earlier run already wrote them. */
+  once?: (tx: Tx) => Promise<boolean>,
+): Promise<RosterImportResult | null> {
   return db.transaction(async (tx) => {
+    if (once && !(await once(tx))) return null;
     // One import at a time per service, so two cannot both add the same entry.
     const [service] = await tx
       .select({ id: services.id })
