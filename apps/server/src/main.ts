@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { hashPassword } from './platform/auth/passwords';
 import { purgeExpiredSessions } from './platform/auth/session-store';
+import { purgeStaleThrottles } from './platform/auth/sign-in-throttle';
 import { ensureSsnKey, SsnKeyRefusedError } from './platform/crypto/ssn';
 import { DataDirInUseError, lockDataDir } from './platform/data-dir-lock';
 
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
 
   const purge = setInterval(() => {
     purgeExpiredSessions(database.db).catch((err: unknown) => log.warn({ err }, 'session purge failed'));
+    purgeStaleThrottles(database.db).catch((err: unknown) => log.warn({ err }, 'throttle purge failed'));
   }, 60 * 60_000);
   purge.unref();
 

@@ -33,6 +33,7 @@ export const messages = {
   signatureRequired: 'Required information is missing. Please sign the signature box.',
   invalidCredentials: 'The user name or password is incorrect.',
   accountLocked: 'Too many failed sign-in attempts. The account is locked for a while; try again later.',
+  signInThrottled: 'Too many failed sign-in attempts. Wait a moment, then try again.',
   passwordLoginDisabled: 'Password sign-in is disabled for this enterprise. Use single sign-on.',
   notSignedIn: 'You are not signed in.',
   forbidden: 'You do not have permission to do this.',

@@ -7,7 +7,7 @@ import { loadSession, SESSION_COOKIE, touchSession } from '../../platform/auth/s
 import { unauthenticated } from '../../platform/http/errors';
 import { presentSession } from './present-session';
 import { samlRoutes } from './saml';
-import { signIn } from './sign-in';
+import { SignInThrottled, signIn } from './sign-in';
 
 const tags = ['session'];
 
@@ -36,6 +36,9 @@ export async function sessionModule(app: FastifyInstance): Promise<void> {
         isPortal,
         ip: request.ip,
         userAgent: request.headers['user-agent'],
+      }).catch((err: unknown) => {
+        if (err instanceof SignInThrottled) reply.header('retry-after', String(err.retryAfterSeconds));
+        throw err;
       });
       const auth = await loadSession(db, session.token);
       if (!auth) throw unauthenticated();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createUser, enterprises, sessions, users } from '@licensure/db';
+import { messages } from '@licensure/contracts';
+import { createUser, enterprises, sessions, signInThrottles, type users } from '@licensure/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../platform/auth/passwords';
@@ -13,6 +14,9 @@ afterAll(async () => t?.close());
 
 const login = (payload: unknown) =>
   t.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object });
+
+const setMaxFailures = (max_failed_logins: number) =>
+  t.database.db.update(enterprises).set({ max_failed_logins }).where(eq(enterprises.id, t.enterpriseId));
 
 async function newUser(values: Partial<typeof users.$inferInsert> = {}) {
   return createUser(t.database.db, t.enterpriseId, {
@@ -51,30 +55,70 @@ describe('POST auth/login', () => {
     expect(unknown.json().error.message).toBe(wrong.json().error.message);
   });
 
-  it('locks the account after repeated failures, even for the right password', async () => {
+  it('throttles failures of a name with growing waits, answering a real and an unknown name alike', async () => {
     const user = await newUser();
-    await t.database.db
-      .update(enterprises)
-      .set({ max_failed_logins: 3 })
-      .where(eq(enterprises.id, t.enterpriseId));
+    const sso = await newUser({ password_hash: null });
+    await setMaxFailures(3);
+    const from = (remoteAddress: string, user_name: string | null, password = 'bad') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { user_name, password },
+        remoteAddress,
+      });
     try {
-      for (let i = 0; i < 2; i++)
-        expect((await login({ user_name: user.user_name, password: 'bad' })).statusCode).toBe(401);
-      expect((await login({ user_name: user.user_name, password: 'bad' })).statusCode).toBe(423);
-      const locked = await login({ user_name: user.user_name, password: TEST_PASSWORD });
-      expect(locked.statusCode).toBe(423);
-      expect(locked.json().error.code).toBe('account_locked');
-      await t.database.db
-        .update(users)
-        .set({ locked_until: new Date(Date.now() - 1000) })
-        .where(eq(users.id, user.id));
-      expect((await login({ user_name: user.user_name, password: TEST_PASSWORD })).statusCode).toBe(200);
+      const answers: unknown[][] = [];
+      for (const name of [user.user_name, sso.user_name, 'no-such-person']) {
+        const seen: unknown[] = [];
+        answers.push(seen);
+        // Three free failures and a fourth that starts a 1 s wait: all the same 401.
+        for (let i = 0; i < 4; i++) {
+          const res = await from('10.1.1.1', name);
+          seen.push([res.statusCode, res.json()]);
+        }
+        const refused = await from('10.1.1.1', name, TEST_PASSWORD);
+        seen.push([refused.statusCode, refused.json(), refused.headers['retry-after']]);
+        // Waiting (simulated) lets one more attempt through; its failure doubles the wait.
+        await t.database.db.update(signInThrottles).set({ blocked_until: new Date(Date.now() - 1000) });
+        await from('10.1.1.1', name);
+        seen.push((await from('10.1.1.1', name)).headers['retry-after']);
+      }
+      const [real, noPassword, unknown] = answers;
+      expect(real).toEqual(unknown);
+      expect(noPassword).toEqual(unknown);
+      expect(real!.slice(0, 4)).toEqual(
+        Array(4).fill([
+          401,
+          { error: { code: 'invalid_credentials', message: messages.invalidCredentials } },
+        ]),
+      );
+      expect(real![4]).toEqual([
+        429,
+        { error: { code: 'rate_limited', message: messages.signInThrottled } },
+        '1',
+      ]);
+      expect(real![5]).toBe('2');
+
+      // Nobody else's failures lock the owner out: from another address the right password works.
+      expect((await from('10.2.2.2', user.user_name, TEST_PASSWORD)).statusCode).toBe(200);
     } finally {
-      await t.database.db
-        .update(enterprises)
-        .set({ max_failed_logins: 5 })
-        .where(eq(enterprises.id, t.enterpriseId));
+      await setMaxFailures(5);
     }
+  });
+
+  it('slows a guesser spread over many addresses only after 20 failures of the account', async () => {
+    const user = await newUser();
+    const from = (i: number, password = 'bad') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { user_name: user.user_name, password },
+        remoteAddress: `10.3.0.${i}`,
+      });
+    for (let i = 1; i <= 21; i++) expect((await from(i)).statusCode).toBe(401);
+    const res = await from(100, TEST_PASSWORD);
+    expect(res.statusCode).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
   });
 
   it('keeps portal users out of the staff application, and gives portal sessions portal permissions only', async () => {

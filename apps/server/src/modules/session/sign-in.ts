@@ -3,6 +3,12 @@ import { type Db, enterprises, user_statuses, users } from '@licensure/db';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { dummyPasswordHash, verifyPassword } from '../../platform/auth/passwords';
 import { createSession, type NewSession } from '../../platform/auth/session-store';
+import {
+  clearCounters,
+  countersOf,
+  recordFailure,
+  retryAfterSeconds,
+} from '../../platform/auth/sign-in-throttle';
 import { AppError } from '../../platform/http/errors';
 
 export interface SignInInput {
@@ -14,14 +20,26 @@ export interface SignInInput {
   userAgent?: string;
 }
 
+/** Refused before the password is checked: the name (known or not) had too many failures lately. */
+export class SignInThrottled extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('rate_limited', messages.signInThrottled);
+  }
+}
+
 /**
- * Password sign-in: checks the enterprise allows it, the account is not locked, the password, the
- * user status and the kind of session; counts failures and locks the account after too many.
+ * Password sign-in: checks the enterprise allows it, the name's failure throttle, the password, the
+ * user status (the explicit lock staff set) and the kind of session. An unknown name costs the same
+ * work and gets the same answers as a known one, so neither the status nor the timing tells them apart.
  */
 export async function signIn(db: Db, input: SignInInput): Promise<NewSession> {
   const [enterprise] = await db.select().from(enterprises).where(eq(enterprises.id, input.enterpriseId));
   if (!enterprise) throw new AppError('invalid_credentials', messages.invalidCredentials);
   if (enterprise.disable_password_login) throw new AppError('forbidden', messages.passwordLoginDisabled);
+
+  const counters = countersOf(enterprise.id, input.userName, input.ip, enterprise);
+  const wait = await retryAfterSeconds(db, counters);
+  if (wait > 0) throw new SignInThrottled(wait);
 
   const [user] = await db
     .select({
@@ -29,8 +47,6 @@ export async function signIn(db: Db, input: SignInInput): Promise<NewSession> {
       enterprise_id: users.enterprise_id,
       password_hash: users.password_hash,
       is_staff: users.is_staff,
-      locked_until: users.locked_until,
-      failed_login_count: users.failed_login_count,
       status_locked: user_statuses.locked,
       status_message: user_statuses.locked_message,
     })
@@ -44,26 +60,15 @@ export async function signIn(db: Db, input: SignInInput): Promise<NewSession> {
       ),
     );
 
-  if (!user) {
-    await verifyPassword(await dummyPasswordHash(), input.password);
+  // No account, or one without a password (single sign-on only): the same hash work as a real check.
+  const verified = user?.password_hash
+    ? await verifyPassword(user.password_hash, input.password)
+    : await verifyPassword(await dummyPasswordHash(), input.password).then(() => false);
+  if (!user || !verified) {
+    await recordFailure(db, counters);
     throw new AppError('invalid_credentials', messages.invalidCredentials);
   }
-  if (user.locked_until && user.locked_until > new Date())
-    throw new AppError('account_locked', messages.accountLocked);
-
-  if (!(await verifyPassword(user.password_hash, input.password))) {
-    const failures = user.failed_login_count + 1;
-    const lock = failures >= enterprise.max_failed_logins;
-    await db
-      .update(users)
-      .set({
-        failed_login_count: lock ? 0 : failures,
-        locked_until: lock ? new Date(Date.now() + enterprise.lockout_minutes * 60_000) : user.locked_until,
-      })
-      .where(eq(users.id, user.id));
-    if (lock) throw new AppError('account_locked', messages.accountLocked);
-    throw new AppError('invalid_credentials', messages.invalidCredentials);
-  }
+  await clearCounters(db, counters);
 
   if (user.status_locked) {
     throw new AppError(
@@ -80,7 +85,7 @@ export async function signIn(db: Db, input: SignInInput): Promise<NewSession> {
 
   await db
     .update(users)
-    .set({ failed_login_count: 0, locked_until: null, last_login_at: new Date() })
+    .set({ failed_login_count: 0, last_login_at: new Date() })
     .where(eq(users.id, user.id));
   return createSession(db, user, input.isPortal, enterprise.session_idle_minutes, {
     ip: input.ip,

@@ -14,6 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, recordChange } from '../../platform/audit/record-change';
 import { hashPassword } from '../../platform/auth/passwords';
+import { clearAccount } from '../../platform/auth/sign-in-throttle';
 import { AppError, badRequest, notFound } from '../../platform/http/errors';
 import { sendMail } from '../../platform/mail/send-mail';
 import { publicOrigin } from '../../platform/tenancy/public-origin';
@@ -178,7 +179,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
       const row = await findToken(request.body.token);
       if (!row) throw invalid();
       const [u] = await db
-        .select({ id: users.id, user_name: users.user_name })
+        .select({ id: users.id, user_name: users.user_name, enterprise_id: users.enterprise_id })
         .from(users)
         .where(eq(users.id, row.user_id));
       if (!u) throw invalid();
@@ -213,6 +214,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
         });
       });
       await app.deps.sessions.invalidate('*');
+      if (u.user_name) await clearAccount(db, u.enterprise_id, u.user_name);
       return { message: 'Your password has been changed. Sign in with the new password.' };
     },
   });

@@ -301,14 +301,24 @@ describe('user name and email', () => {
     ).toBe(403);
   });
 
-  it('validates user names for form and availability', async () => {
-    const get = (name: string) =>
-      t.call(null, {
+  it('validates user names for form, and tells availability only to staff who read people', async () => {
+    const get = (name: string, caller: typeof t.admin | null = null) =>
+      t.call(caller, {
         method: 'GET',
         url: `/api/users/validateusername?user_name=${encodeURIComponent(name)}`,
       });
-    expect((await get('fresh.name')).json()).toEqual({ valid: true, available: true, message: null });
-    expect((await get(t.admin.userName.toUpperCase())).json()).toMatchObject({
+    // Anonymous and portal callers learn the form only: a taken name and a free one answer alike.
+    for (const caller of [null, t.applicant, t.nobody]) {
+      const taken = (await get(t.admin.userName.toUpperCase(), caller)).json();
+      expect(taken).toEqual({ valid: true, available: null, message: null });
+      expect((await get('fresh.name', caller)).json()).toEqual(taken);
+    }
+    expect((await get('fresh.name', t.reviewer)).json()).toEqual({
+      valid: true,
+      available: true,
+      message: null,
+    });
+    expect((await get(t.admin.userName.toUpperCase(), t.reviewer)).json()).toMatchObject({
       valid: true,
       available: false,
     });

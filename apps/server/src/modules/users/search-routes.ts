@@ -269,15 +269,24 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
     config: { access: 'public', rateLimit: publicRateLimit },
     schema: {
       tags,
-      summary: 'Whether a user name has the right form and is free',
+      summary:
+        'Whether a user name has the right form; whether it is free only to staff who read people (null to others)',
       querystring: z.object({ user_name: z.string().max(200) }),
       response: {
-        200: z.object({ valid: z.boolean(), available: z.boolean(), message: z.string().nullable() }),
+        200: z.object({
+          valid: z.boolean(),
+          available: z.boolean().nullable(),
+          message: z.string().nullable(),
+        }),
       },
     },
     handler: async (request) => {
       const name = request.query.user_name.trim();
       if (!userNamePattern.test(name)) return { valid: false, available: false, message: userNameRule };
+      // Telling strangers which names are taken would list the accounts to guess passwords for; a
+      // duplicate is refused when the account is saved instead.
+      if (!request.auth?.permissions.has('users.read'))
+        return { valid: true, available: null, message: null };
       const [taken] = await db
         .select({ id: users.id })
         .from(users)
