@@ -14,6 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden, notFound } from '../../platform/http/errors';
 import { loadReadablePerson, presentPerson, presentPublic, readFullSsn } from './present';
+import { mayViewPublicPerson } from './public-person';
 import { createPerson, deletePerson, templateIdsOf, updatePerson } from './save-user';
 import { likePrefix } from './search';
 
@@ -144,11 +145,14 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
     config: { access: 'authenticated' },
     schema: {
       tags,
-      summary: 'The public fields of one person (name, city, state)',
+      summary:
+        'The public fields of one person (name, city, state), as far as the public licence lookup shows them',
       querystring: idQuery,
       response: { 200: publicPerson },
     },
     handler: async (request) => {
+      if (!(await mayViewPublicPerson(db, request.auth!, request.enterpriseId, request.query.id)))
+        throw notFound('person');
       const [u] = await db
         .select()
         .from(users)

@@ -6,6 +6,7 @@ import {
   createSecurityTemplate,
   createUser,
   dataChangeLog,
+  enterprises,
   servicePersonnel,
   services,
   userQualifications,
@@ -197,7 +198,7 @@ describe('POST/GET/PUT/DELETE users', () => {
     expect(blank.statusCode).toBe(200);
     expect(blank.json()).toMatchObject({ id: null, is_staff: false, enterprise_id: t.enterpriseId });
     const p = await create({ street: '1 Main St' });
-    const pub = await t.call(t.nobody, { method: 'GET', url: `/api/users/getPublicSearchUser?id=${p.id}` });
+    const pub = await t.call(t.reviewer, { method: 'GET', url: `/api/users/getPublicSearchUser?id=${p.id}` });
     expect(pub.statusCode).toBe(200);
     expect(Object.keys(pub.json()).sort()).toEqual(
       ['city', 'first_name', 'id', 'last_name', 'middle_name', 'state', 'suffix'].sort(),
@@ -207,6 +208,36 @@ describe('POST/GET/PUT/DELETE users', () => {
     expect(
       (await t.call(t.reviewer, { method: 'GET', url: '/api/users/getobject?id=nope' })).statusCode,
     ).toBe(400);
+  });
+
+  it('shows public fields only as the public licence lookup would, except to staff who read people', async () => {
+    const p = await create({ first_name: 'Quiet', city: 'Austin' });
+    const pub = (caller: typeof t.admin, id: string) =>
+      t.call(caller, { method: 'GET', url: `/api/users/getPublicSearchUser?id=${id}` });
+    // No credential: nobody but staff who read people (and the person) learn the name.
+    expect((await pub(t.nobody, p.id)).statusCode).toBe(404);
+    expect((await pub(t.applicant, p.id)).statusCode).toBe(404);
+    expect((await pub(t.applicant, t.admin.userId)).statusCode).toBe(404);
+    expect((await pub(t.applicant, t.applicant.userId)).statusCode).toBe(200);
+    expect((await pub(t.reviewer, p.id)).json()).toMatchObject({ first_name: 'Quiet' });
+
+    await t.database.db
+      .insert(certifications)
+      .values({ enterprise_id: t.enterpriseId, user_id: p.id, number: `PUB-${p.id.slice(0, 6)}` });
+    expect((await pub(t.applicant, p.id)).json()).toMatchObject({ first_name: 'Quiet', city: 'Austin' });
+    await t.database.db
+      .update(enterprises)
+      .set({ public_lookup_enabled: false })
+      .where(eq(enterprises.id, t.enterpriseId));
+    try {
+      expect((await pub(t.applicant, p.id)).statusCode).toBe(404);
+      expect((await pub(t.reviewer, p.id)).statusCode).toBe(200);
+    } finally {
+      await t.database.db
+        .update(enterprises)
+        .set({ public_lookup_enabled: true })
+        .where(eq(enterprises.id, t.enterpriseId));
+    }
   });
 
   it('lets a portal user read their own record only', async () => {
