@@ -87,12 +87,36 @@ describe('certifications', () => {
       url: `/api/certifications?license_id=${licenseId}&status=suspended`,
     });
     expect(list.json().total).toBe(1);
+    const noReason = await t.call(t.admin, { method: 'DELETE', url: `/api/certifications/${cert.id}` });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().error.fields).toHaveProperty('reason');
     expect(
-      (await t.call(t.admin, { method: 'DELETE', url: `/api/certifications/${cert.id}` })).statusCode,
+      (
+        await t.call(t.admin, {
+          method: 'DELETE',
+          url: `/api/certifications/${cert.id}?reason=${encodeURIComponent('Entered in error')}`,
+        })
+      ).statusCode,
     ).toBe(204);
     expect((await t.call(t.admin, { method: 'GET', url: `/api/certifications/${cert.id}` })).statusCode).toBe(
       404,
     );
+    // Kept, not erased: the row stays with its reason, and the change log holds the deletion.
+    const { certifications } = await import('@licensure/db');
+    const { eq } = await import('drizzle-orm');
+    const [kept] = await t.database.db.select().from(certifications).where(eq(certifications.id, cert.id));
+    expect(kept?.deleted_at).toBeInstanceOf(Date);
+    expect(kept?.delete_reason).toBe('Entered in error');
+    const log = await t.call(t.admin, {
+      method: 'GET',
+      url: `/api/DataChangeLog?entity=certifications&object_id=${cert.id}`,
+    });
+    expect((log.json().items as { action: string }[]).map((e) => e.action)).toContain('delete');
+    const relisted = await t.call(t.admin, {
+      method: 'GET',
+      url: `/api/certifications?license_id=${licenseId}`,
+    });
+    expect((relisted.json().items as { id: string }[]).map((c) => c.id)).not.toContain(cert.id);
   });
 
   it('renders a certificate and a wallet card whose QR code opens the public verification', async () => {

@@ -143,13 +143,13 @@ export function createWriter(db: Db, resource: Resource) {
 
     async remove(request: FastifyRequest, id: string, reason: string | undefined): Promise<void> {
       const soft = resource.softDelete;
-      if (soft?.reason && !reason?.trim())
-        throw badRequest({
-          reason: `Say why this ${resource.singular} is deleted: it is kept with its history.`,
-        });
       await guarded(() =>
         db.transaction(async (tx) => {
           const before = await lockRow(tx, request, id);
+          if (soft?.reason && !reason?.trim())
+            throw badRequest({
+              reason: `Say why this ${resource.singular} is deleted: it is kept with its history.`,
+            });
           const ctx = context(tx, request, 'delete', before);
           let row = before;
           if (soft) {
