@@ -12,8 +12,8 @@ import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../platform/http/errors';
 import { loadResponseFor } from '../responses/access';
+import { loadReadablePerson } from '../users/present';
 
 const tags = ['logging'];
 
@@ -132,16 +132,15 @@ export async function loggingModule(app: FastifyInstance): Promise<void> {
     config: { access: 'authenticated' },
     schema: {
       tags,
-      summary: "Record that the caller read a sensitive field of a person's record",
+      summary:
+        "Record that the caller read a sensitive field of a person's record (one the caller may read: a portal user, their own)",
       body: logAccessInput,
       response: { 201: z.object({ id: z.uuid() }) },
     },
     handler: async (request, reply) => {
-      const [subject] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.id, request.body.user_id), eq(users.enterprise_id, request.enterpriseId)));
-      if (!subject) throw notFound('person');
+      // The reader is always the caller; the person read must be one the caller may read (a portal
+      // user: only themselves), so nobody can fill anyone's access log with made-up reads.
+      const subject = await loadReadablePerson(db, request, request.body.user_id, { includeDeleted: true });
       const [row] = await db
         .insert(accessLog)
         .values({

@@ -319,13 +319,27 @@ describe('POST Logger/LogAccess', () => {
       field: 'ssn',
     });
     expect(row!.at).toBeInstanceOf(Date);
-    const byNobody = await log(t.nobody, { user_id: t.admin.userId, field: '  date_of_birth  ' });
+    const byNobody = await log(t.nobody, { user_id: t.nobody.userId, field: '  date_of_birth  ' });
     expect(byNobody.statusCode).toBe(201);
     const [trimmed] = await t.database.db
       .select()
       .from(accessLog)
       .where(eq(accessLog.id, byNobody.json().id));
     expect(trimmed).toMatchObject({ viewer_id: t.nobody.userId, field: 'date_of_birth' });
+  });
+
+  it('records only reads of people the caller may read: a portal user names only themselves', async () => {
+    const rowsAbout = async (userId: string) =>
+      (await t.database.db.select().from(accessLog).where(eq(accessLog.user_id, userId))).length;
+    const before = await rowsAbout(t.admin.userId);
+    const forged = await log(t.applicant, { user_id: t.admin.userId, field: 'ssn' });
+    expect(forged.statusCode).toBe(404);
+    expect((await log(t.nobody, { user_id: t.admin.userId, field: 'ssn' })).statusCode).toBe(403);
+    expect(await rowsAbout(t.admin.userId)).toBe(before);
+    const own = await log(t.applicant, { user_id: t.applicant.userId, field: 'ssn' });
+    expect(own.statusCode).toBe(201);
+    const [row] = await t.database.db.select().from(accessLog).where(eq(accessLog.id, own.json().id));
+    expect(row).toMatchObject({ viewer_id: t.applicant.userId, user_id: t.applicant.userId });
   });
 
   it('answers 404 for an unknown person or one of another enterprise', async () => {
