@@ -1,5 +1,5 @@
 import { certifications, type licenseRequests, licenses, referenceTables, type Tx } from '@licensure/db';
-import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { badRequest } from '../../platform/http/errors';
 import {
   addMonthsClamped,
@@ -122,6 +122,7 @@ export async function issueCredentials(tx: Tx, enterpriseId: string, request: Re
       .where(
         and(
           eq(certifications.enterprise_id, enterpriseId),
+          isNull(certifications.deleted_at),
           holderIs(),
           eq(certifications.license_id, license.id),
           request.renews_certification_id

@@ -98,6 +98,7 @@ async function checkSubject(tx: Tx, request: FastifyRequest, input: LicenseReque
         and(
           eq(certifications.id, input.renews_certification_id),
           eq(certifications.enterprise_id, request.enterpriseId),
+          isNull(certifications.deleted_at),
         ),
       );
     const holds =
