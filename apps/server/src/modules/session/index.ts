@@ -1,10 +1,11 @@
 import type { WebSocket } from '@fastify/websocket';
-import { isSessionAliveQuery, loginInput, sessionInfo } from '@licensure/contracts';
+import { isSessionAliveQuery, loginInput, messages, sessionInfo } from '@licensure/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loadSession, SESSION_COOKIE, touchSession } from '../../platform/auth/session-store';
-import { unauthenticated } from '../../platform/http/errors';
+import { AppError, unauthenticated } from '../../platform/http/errors';
+import { isTrustedOrigin } from '../../platform/tenancy/public-origin';
 import { presentSession } from './present-session';
 import { samlRoutes } from './saml';
 import { SignInThrottled, signIn } from './sign-in';
@@ -132,6 +133,14 @@ export async function sessionModule(app: FastifyInstance): Promise<void> {
       config: { access: 'authenticated' },
       websocket: true,
       schema: { tags, summary: 'WebSocket delivering ReceiveMessage events to the signed-in user' },
+      // The upgrade rides on the session cookie, which a page of any site would send too: only pages
+      // of our own origins may open it (cross-site WebSocket hijacking).
+      preValidation: async (request: FastifyRequest) => {
+        if (!(await isTrustedOrigin(app, request, request.headers.origin))) {
+          request.log.warn({ origin: request.headers.origin }, 'messageHub refused a foreign origin');
+          throw new AppError('forbidden', messages.forbidden);
+        }
+      },
     },
     async (socket: WebSocket, request: FastifyRequest) => {
       const detach = await app.deps.hub.attach(request.auth!.userId, socket);

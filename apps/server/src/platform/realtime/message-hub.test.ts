@@ -23,9 +23,12 @@ afterAll(async () => {
   await t?.close();
 });
 
-function connect(cookie?: string): Promise<{ socket: WebSocket; frames: unknown[] }> {
+function connect(cookie?: string, origin?: string): Promise<{ socket: WebSocket; frames: unknown[] }> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`${url}/api/messageHub`, { headers: cookie ? { cookie } : {} });
+    const socket = new WebSocket(`${url}/api/messageHub`, {
+      headers: cookie ? { cookie } : {},
+      ...(origin ? { origin } : {}),
+    });
     const frames: unknown[] = [];
     socket.on('message', (data) => frames.push(JSON.parse(String(data))));
     socket.on('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
@@ -61,5 +64,17 @@ describe('messageHub', () => {
 
   it('refuses a connection without a session', async () => {
     await expect(connect()).rejects.toThrow('HTTP 401');
+  });
+
+  it('refuses a page of another site, and accepts pages of its own origin', async () => {
+    await expect(connect(t.reviewer.cookie, 'https://evil.example')).rejects.toThrow('HTTP 403');
+    await expect(connect(t.reviewer.cookie, 'null')).rejects.toThrow('HTTP 403');
+    const own = await connect(t.reviewer.cookie, url.replace('ws', 'http'));
+    await until(() => own.frames.length > 0);
+    expect(own.frames[0]).toEqual({ type: 'Connected' });
+    own.socket.close();
+    // Outside production, the Vite dev server on another port of this machine proxies the socket.
+    const dev = await connect(t.reviewer.cookie, 'http://localhost:5173');
+    dev.socket.close();
   });
 });
