@@ -18,6 +18,8 @@ import { createLocalDiskStorage } from './platform/files/local-disk';
 import type { FileStorage } from './platform/files/storage';
 import { createEventBus, type EventBus } from './platform/events/event-bus';
 import { registerErrorHandling } from './platform/http/errors';
+import { registerInputGuards } from './platform/http/input-guards';
+import { registerSecurityHeaders } from './platform/http/security-headers';
 import { createJobQueue, type JobQueue } from './platform/jobs/job-queue';
 import { createMessageHub, type MessageHub } from './platform/realtime/message-hub';
 import { createEnterpriseResolver, type EnterpriseResolver } from './platform/tenancy/enterprise-resolver';
@@ -89,6 +91,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
+  registerSecurityHeaders(app, { hsts: deps.config.secureCookies });
+  registerInputGuards(app);
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(websocket);

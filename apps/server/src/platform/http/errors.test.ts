@@ -2,11 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { AppError, fieldOf, fromDatabaseError } from './errors';
 
 describe('fieldOf', () => {
-  it('names the last non-index segment of a validation path', () => {
-    expect(fieldOf('/alert_type/label')).toBe('label');
-    expect(fieldOf('/application_type/license_category_levels/0')).toBe('license_category_levels');
-    expect(fieldOf('/alert_type')).toBe('alert_type');
+  it('names the whole dotted path of a validation issue', () => {
+    expect(fieldOf('/pages/0/groups/1/questions/2/label')).toBe('pages.0.groups.1.questions.2.label');
+    expect(fieldOf('/ids/0')).toBe('ids.0');
+    expect(fieldOf('/search')).toBe('search');
+    expect(fieldOf('/a~1b/c~0d')).toBe('a/b.c~d');
     expect(fieldOf('')).toBe('_');
+  });
+
+  it('drops the wrapper key of a wrapped entity, so a top-level field keeps its plain name', () => {
+    const body = { alert_type: { label: 1 }, application_type: { license_category_levels: [1] } };
+    expect(fieldOf('/alert_type/label', body)).toBe('label');
+    expect(fieldOf('/application_type/license_category_levels/0', body)).toBe('license_category_levels.0');
+    expect(fieldOf('/alert_type', { alert_type: 'x' })).toBe('alert_type');
+    // An array at the top is a field, not a wrapper.
+    expect(fieldOf('/ids/0', { ids: ['x'] })).toBe('ids.0');
   });
 });
 
@@ -26,6 +36,11 @@ describe('fromDatabaseError', () => {
       () => 'code',
     );
     expect((err as AppError).fields).toHaveProperty('code');
+  });
+
+  it('turns text the database cannot store (a NUL) into a 400', () => {
+    expect((fromDatabaseError({ code: '22021' }, () => undefined) as AppError).status).toBe(400);
+    expect((fromDatabaseError({ code: '22P05' }, () => undefined) as AppError).status).toBe(400);
   });
 
   it('passes other errors through', () => {

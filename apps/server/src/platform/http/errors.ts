@@ -16,16 +16,33 @@ export class AppError extends Error {
   }
 }
 
+/** Said of a text input holding a NUL character, which PostgreSQL cannot store in text. */
+export const nulCharacterMessage = 'Text must not contain a NUL character (\\u0000).';
+
 export const notFound = (what = 'record') => new AppError('not_found', `The ${what} was not found.`);
 export const forbidden = () => new AppError('forbidden', messages.forbidden);
 export const unauthenticated = () => new AppError('unauthenticated', messages.notSignedIn);
 export const badRequest = (fields: Record<string, string>) =>
   new AppError('validation_failed', Object.values(fields)[0] ?? 'Invalid input.', fields);
 
-/** The field a validation issue is about: the last non-index segment of its path. */
-export function fieldOf(instancePath: string): string {
-  const parts = instancePath.split('/').filter((p) => p !== '' && !/^\d+$/.test(p));
-  return parts.at(-1) ?? '_';
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && !Buffer.isBuffer(v);
+
+/**
+ * The field a validation issue is about: its whole path, dotted (`pages.0.groups.1.questions.2.label`),
+ * so that a nested error names its place. When `body` is given and the path starts at the wrapper key
+ * of a wrapped entity (`{ alert_type: {...} }`), the wrapper is dropped, so a top-level field keeps its
+ * plain name (`label`) as screens and tests know it.
+ */
+export function fieldOf(instancePath: string, body?: unknown): string {
+  const parts = instancePath
+    .split('/')
+    .filter((p) => p !== '')
+    .map((p) => p.replaceAll('~1', '/').replaceAll('~0', '~'));
+  const [head] = parts;
+  if (parts.length > 1 && head !== undefined && isPlainObject(body) && isPlainObject(body[head]))
+    parts.shift();
+  return parts.length > 0 ? parts.join('.') : '_';
 }
 
 interface PgError {
@@ -60,6 +77,10 @@ export function fromDatabaseError(
     return new AppError('conflict', 'The record is still referred to by other records.');
   if (pgErr.code === '22P02' || pgErr.code === '22007' || pgErr.code === '22008')
     return new AppError('validation_failed', 'A value has the wrong format.');
+  // 22021 / 22P05: a character the database cannot store in text or jsonb (a NUL); the input guard
+  // refuses these first, this is the second line for inputs it cannot see (file contents, headers).
+  if (pgErr.code === '22021' || pgErr.code === '22P05')
+    return new AppError('validation_failed', nulCharacterMessage);
   return err;
 }
 
@@ -68,7 +89,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
       for (const issue of error.validation)
-        fields[fieldOf(issue.instancePath)] ??= issue.message ?? 'Invalid value';
+        fields[fieldOf(issue.instancePath, error.validationContext === 'body' ? request.body : undefined)] ??=
+          issue.message ?? 'Invalid value';
       const first = Object.entries(fields)[0];
       return reply.status(400).send({
         error: {

@@ -35,6 +35,17 @@ describe('fieldErrorsOf', () => {
     });
   });
 
+  it('keeps a nested field error, named by its whole path, off the top-level field of the same name', () => {
+    const error = new ApiError(400, 'validation_failed', 'Invalid', {
+      'contacts.0.email': 'Email is invalid',
+      email: 'Email is required',
+    });
+    expect(fieldErrorsOf(error, ['email'])).toEqual({
+      fields: { email: 'Email is required' },
+      other: ['Email is invalid'],
+    });
+  });
+
   it('has nothing for errors that are not API errors', () => {
     expect(fieldErrorsOf(new Error('boom'), ['label'])).toEqual({ fields: {}, other: [] });
   });

@@ -74,7 +74,8 @@ export function errorMessage(error: unknown): string {
 
 /**
  * Splits the field errors of an API error into those of known form fields and the rest. The server names
- * fields plainly (`label`) but may prefix the wrapper (`alert_type.label`), so the last segment counts.
+ * a top-level field plainly (`label`; older answers prefixed the wrapper, `alert_type.label`) and a
+ * nested one by its whole path (`contacts.0.email`), which is not the form's own `email`.
  */
 export function fieldErrorsOf(
   error: unknown,
@@ -85,8 +86,10 @@ export function fieldErrorsOf(
   if (!(error instanceof ApiError)) return { fields, other };
   const known = new Set(knownFields);
   for (const [key, message] of Object.entries(error.fields)) {
-    const name = key.split('.').at(-1) ?? key;
-    if (known.has(name)) {
+    const parts = key.split('.');
+    const name =
+      parts.length === 2 && !/^\d+$/.test(parts[0] ?? '') ? parts[1] : parts.length === 1 ? key : undefined;
+    if (name !== undefined && known.has(name)) {
       fields[name] ??= message;
     } else {
       other.push(message);

@@ -1,0 +1,90 @@
+import type { FastifyInstance } from 'fastify';
+
+const policy = (directives: Record<string, string>) =>
+  Object.entries(directives)
+    .map(([k, v]) => `${k} ${v}`)
+    .join('; ');
+
+/**
+ * The web app: scripts and styles from our own origin only (the Vite build has no inline script);
+ * Mantine injects <style> tags, so inline styles are allowed; drawn signatures are data: images and
+ * downloads blob: URLs; the API and the message hub are same-origin (CSP 3's 'self' covers ws/wss).
+ */
+export const webAppPolicy = policy({
+  'default-src': "'self'",
+  'base-uri': "'self'",
+  'connect-src': "'self'",
+  'font-src': "'self' data:",
+  'form-action': "'self'",
+  'frame-ancestors': "'none'",
+  'img-src': "'self' data: blob:",
+  'manifest-src': "'self'",
+  'object-src': "'none'",
+  'script-src': "'self'",
+  'script-src-attr': "'none'",
+  'style-src': "'self' 'unsafe-inline'",
+  'worker-src': "'self'",
+});
+
+/** The Swagger UI at /api/docs: its bundle and initializer are files, but it sets style attributes and data: icons. */
+export const apiDocsPolicy = policy({
+  'default-src': "'self'",
+  'base-uri': "'self'",
+  'connect-src': "'self'",
+  'font-src': "'self' data:",
+  'form-action': "'self'",
+  'frame-ancestors': "'none'",
+  'img-src': "'self' data:",
+  'object-src': "'none'",
+  'script-src': "'self'",
+  'style-src': "'self' 'unsafe-inline'",
+});
+
+/** JSON answers of the API load nothing. */
+export const apiPolicy = policy({
+  'default-src': "'none'",
+  'base-uri': "'none'",
+  'form-action': "'none'",
+  'frame-ancestors': "'none'",
+});
+
+/**
+ * Files the API hands out (PDFs, images, zips) opened in a tab: nothing runs, but the browser's own
+ * viewer may show them (a PDF viewer is same-origin plugin content, hence object-src 'self').
+ */
+export const apiFilePolicy = policy({
+  'default-src': "'none'",
+  'img-src': "'self' data:",
+  'style-src': "'unsafe-inline'",
+  'object-src': "'self'",
+  'base-uri': "'none'",
+  'form-action': "'none'",
+  'frame-ancestors': "'none'",
+});
+
+function policyFor(url: string, contentType: string): string {
+  const path = url.toLowerCase();
+  if (path.startsWith('/api/docs')) return apiDocsPolicy;
+  if (!path.startsWith('/api')) return webAppPolicy;
+  return contentType === '' || /json|text\/plain/.test(contentType) ? apiPolicy : apiFilePolicy;
+}
+
+/**
+ * Security headers on every answer (API, static files, 404s, errors), set in onSend so that no path
+ * through the server misses them. Written here rather than with @fastify/helmet: they are a handful of
+ * fixed strings, one place chooses the policy by path, and no dependency is needed for it.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, options: { hsts: boolean }): void {
+  app.addHook('onSend', async (request, reply) => {
+    const contentType = String(reply.getHeader('content-type') ?? '');
+    reply.header('content-security-policy', policyFor(request.url, contentType));
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('x-frame-options', 'DENY');
+    reply.header('referrer-policy', 'no-referrer');
+    reply.header('cross-origin-opener-policy', 'same-origin');
+    reply.header('cross-origin-resource-policy', 'same-origin');
+    reply.header('x-permitted-cross-domain-policies', 'none');
+    // Only over HTTPS (secure cookies): a browser told this over plain HTTP in development would refuse it later.
+    if (options.hsts) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  });
+}
