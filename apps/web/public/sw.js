@@ -3,6 +3,10 @@
  * the app still opens when the server cannot be reached; the app then shows the account and enterprise it
  * cached in IndexedDB. API responses are never cached.
  *
+ * Pages load their code on first visit (lazy chunks), so index.html lists every file of the release in
+ * `<meta name="licensure-assets">` (written by the build): the shell is kept with all of them, and any
+ * page opens offline, also one not visited while online.
+ *
  * - Navigations: network first; the last index.html received is the fallback when the network fails or a
  *   proxy answers 502/503/504. Every page of the app is the same index.html (the server's SPA fallback).
  * - /assets/*: cache first (file names carry a content hash, so a cached file never goes stale).
@@ -10,16 +14,18 @@
  *
  * Bump VERSION when this file's caching changes: activation deletes the caches of every other version.
  */
-const VERSION = 1;
+const VERSION = 2;
 const CACHE_PREFIX = 'licensure-shell-';
 const CACHE_NAME = `${CACHE_PREFIX}v${VERSION}`;
 const SHELL_URL = '/index.html';
 const UNREACHABLE = new Set([502, 503, 504]);
 
-/** The /assets/ files an index.html loads (script, modulepreload and stylesheet tags Vite writes). */
+/** The /assets/ files of an index.html's release: its script and stylesheet tags and the release's list. */
 function assetsOf(html) {
   const urls = new Set();
   for (const match of html.matchAll(/\s(?:src|href)="(\/assets\/[^"]+)"/g)) urls.add(match[1]);
+  const list = /<meta name="licensure-assets" content="([^"]*)"/.exec(html);
+  for (const url of list ? list[1].split(' ') : []) if (url.startsWith('/assets/')) urls.add(url);
   return [...urls];
 }
 

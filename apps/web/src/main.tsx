@@ -2,10 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { installGlobalErrorReporting } from './platform/api/error-reporter';
-import { registerServiceWorker } from './platform/offline/service-worker';
 
 installGlobalErrorReporting();
-registerServiceWorker();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');

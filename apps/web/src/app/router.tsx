@@ -1,73 +1,42 @@
-import { createBrowserRouter } from 'react-router';
-import { DashboardPage } from '../modules/dashboard/dashboard-page';
-import { EnterpriseSettingsPage } from '../modules/enterprise/enterprise-settings-page';
-import { formsStaffRoutes } from '../modules/forms/forms-routes';
-import { licensingPortalRoutes, licensingStaffRoutes } from '../modules/licensing/licensing-routes';
-import { licensingConfigStaffRoutes } from '../modules/licensing-config/licensing-config-routes';
-import { AdministrationIndexPage } from '../modules/lookups/administration-index-page';
-import { ReferenceEditRoute, ReferenceListRoute } from '../modules/lookups/reference-list-routes';
-import { PortalHomePage } from '../modules/portal/portal-home-page';
-import {
-  registryPortalRoutes,
-  registryPublicRoutes,
-  registryStaffRoutes,
-} from '../modules/registry/registry-routes';
-import { responsesPortalRoutes, responsesStaffRoutes } from '../modules/responses/responses-routes';
-import { SignInPage } from '../modules/session/sign-in-page';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { NotFoundContent } from '../platform/components/status';
+import { lazyPage } from '../platform/routing/lazy-page';
 import { RouteErrorPage } from './error-boundary';
-import { PortalLayout } from './layouts/portal-layout';
 import { PublicLayout } from './layouts/public-layout';
-import { StaffLayout } from './layouts/staff-layout';
-import { RequireSession, RootRedirect } from './require-session';
+import { RootRedirect, SessionLoading } from './require-session';
 
-export const routes = [
+const ROOT_ID = 'root';
+
+/**
+ * The staff app and the portal: their route tables (with their layouts) load on the first visit to the
+ * area, and each of their pages on its own first visit (lazyPage). The public pages load neither.
+ */
+const areas: Record<string, () => Promise<RouteObject>> = {
+  staff: () => import('./staff-routes').then((m) => m.staffArea),
+  portal: () => import('./portal-routes').then((m) => m.portalArea),
+};
+
+export const routes: RouteObject[] = [
   {
+    id: ROOT_ID,
     errorElement: <RouteErrorPage />,
+    // Shown while the first page's route modules load.
+    hydrateFallbackElement: <SessionLoading />,
     children: [
       { path: '/', element: <RootRedirect /> },
       {
         element: <PublicLayout />,
         children: [
-          { path: '/signin', element: <SignInPage /> },
-          ...registryPublicRoutes,
-          { path: '*', element: <NotFoundContent /> },
-        ],
-      },
-      {
-        path: '/portal',
-        element: (
-          <RequireSession area="portal">
-            <PortalLayout />
-          </RequireSession>
-        ),
-        children: [
-          { index: true, element: <PortalHomePage /> },
-          ...registryPortalRoutes,
-          ...responsesPortalRoutes,
-          ...licensingPortalRoutes,
-          { path: '*', element: <NotFoundContent /> },
-        ],
-      },
-      {
-        path: '/staff',
-        element: (
-          <RequireSession area="staff">
-            <StaffLayout />
-          </RequireSession>
-        ),
-        children: [
-          { index: true, element: <DashboardPage /> },
-          { path: 'admin', element: <AdministrationIndexPage /> },
-          { path: 'admin/enterprise', element: <EnterpriseSettingsPage /> },
-          ...registryStaffRoutes,
-          ...formsStaffRoutes,
-          ...responsesStaffRoutes,
-          ...licensingStaffRoutes,
-          ...licensingConfigStaffRoutes,
-          { path: 'admin/:key', element: <ReferenceListRoute /> },
-          { path: 'admin/:key/new', element: <ReferenceEditRoute /> },
-          { path: 'admin/:key/:id', element: <ReferenceEditRoute /> },
+          {
+            path: '/signin',
+            ...lazyPage(() => import('../modules/session/sign-in-page').then((m) => m.SignInPage)),
+          },
+          {
+            path: '/verify',
+            ...lazyPage(() => import('../modules/public/verify-page').then((m) => m.VerifyPage)),
+          },
+          // Until its area's routes are added, /staff/… and /portal/… land here too, and the router then
+          // asks patchRoutesOnNavigation for more specific routes.
           { path: '*', element: <NotFoundContent /> },
         ],
       },
@@ -76,5 +45,17 @@ export const routes = [
 ];
 
 export function createAppRouter() {
-  return createBrowserRouter(routes);
+  const added = new Set<string>();
+  return createBrowserRouter(routes, {
+    async patchRoutesOnNavigation({ path, patch, signal }) {
+      const area = /^\/([a-z]+)(?:\/|$)/i.exec(path)?.[1]?.toLowerCase();
+      const load = area ? areas[area] : undefined;
+      if (!area || !load || added.has(area)) return;
+      const route = await load();
+      // A navigation that was overtaken (a redirect right after sign-in) patches nothing; the next one does.
+      if (signal.aborted || added.has(area)) return;
+      patch(ROOT_ID, [route]);
+      added.add(area);
+    },
+  });
 }

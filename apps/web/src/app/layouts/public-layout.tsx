@@ -1,28 +1,52 @@
-import { Anchor, Container, Group } from '@mantine/core';
+import { Anchor, Box, Container, Group } from '@mantine/core';
 import { Link, Outlet } from 'react-router';
-import { AppFrame } from './app-frame';
+import { useSession } from '../session-provider';
+import { FrameTitle, OfflineNotice, SignedInUser, SkipLink, useSignedInShell } from './frame-parts';
 
+/**
+ * The frame of the public pages (verify a licence, sign in): the same header as the staff app and the
+ * portal, in plain elements rather than Mantine's AppShell, which these pages do not need to load.
+ */
 export function PublicLayout() {
+  const { retry } = useSession();
+  const signedIn = useSignedInShell();
   return (
-    <AppFrame homeHref="/">
-      <Container size="md" px={0}>
-        <Outlet />
-        <Group
-          component="nav"
-          aria-label="Public pages"
-          gap="lg"
-          mt="xl"
-          pt="md"
-          style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
-        >
-          <Anchor component={Link} to="/verify">
-            Verify a licence
-          </Anchor>
-          <Anchor component={Link} to="/signin">
-            Sign in
-          </Anchor>
+    <>
+      <Box
+        component="header"
+        h={64}
+        px="md"
+        style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+      >
+        <SkipLink />
+        <Group h="100%" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <FrameTitle homeHref="/" />
+          </Group>
+          {signedIn ? <SignedInUser shell={signedIn} /> : null}
         </Group>
-      </Container>
-    </AppFrame>
+      </Box>
+      <Box component="main" id="main" tabIndex={-1} p="lg">
+        <Container size="md" px={0}>
+          {signedIn?.offline ? <OfflineNotice onRetry={retry} /> : null}
+          <Outlet />
+          <Group
+            component="nav"
+            aria-label="Public pages"
+            gap="lg"
+            mt="xl"
+            pt="md"
+            style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+          >
+            <Anchor component={Link} to="/verify">
+              Verify a licence
+            </Anchor>
+            <Anchor component={Link} to="/signin">
+              Sign in
+            </Anchor>
+          </Group>
+        </Container>
+      </Box>
+    </>
   );
 }

@@ -1,21 +1,24 @@
 import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../platform/routing/lazy-page';
 import { hasPermission, type Viewer } from '../../platform/session/shell-state';
-import { FormBuilderPage } from './form-builder-page';
-import { FormsListPage } from './forms-list-page';
 import { FORMS_BASE } from './forms-paths';
-import { PackageEditPage } from './package-edit-page';
-import { PackagesPage } from './packages-page';
 
 /**
  * Routes below `/staff`. `forms/new` is `forms/:id` with the id "new", so that a new form, once saved,
  * moves to its own address without leaving the builder.
  */
 export const formsStaffRoutes: RouteObject[] = [
-  { path: 'forms', element: <FormsListPage /> },
-  { path: 'forms/packages', element: <PackagesPage /> },
-  { path: 'forms/packages/new', element: <PackageEditPage /> },
-  { path: 'forms/packages/:id', element: <PackageEditPage /> },
-  { path: 'forms/:id', element: <FormBuilderPage /> },
+  { path: 'forms', ...lazyPage(() => import('./forms-list-page').then((m) => m.FormsListPage)) },
+  { path: 'forms/packages', ...lazyPage(() => import('./packages-page').then((m) => m.PackagesPage)) },
+  {
+    path: 'forms/packages/new',
+    ...lazyPage(() => import('./package-edit-page').then((m) => m.PackageEditPage)),
+  },
+  {
+    path: 'forms/packages/:id',
+    ...lazyPage(() => import('./package-edit-page').then((m) => m.PackageEditPage)),
+  },
+  { path: 'forms/:id', ...lazyPage(() => import('./form-builder-page').then((m) => m.FormBuilderPage)) },
 ];
 
 /** The staff navigation entry of the form builder, for the viewer's permissions. */

@@ -112,7 +112,7 @@ export const licensingConfigKeys = {
   processStatuses: (id: string) => ['licensing-config', 'process-statuses', id] as const,
 };
 
-export const LICENCES_BASE = '/staff/licences';
+export { LICENCES_BASE } from './licensing-config-paths';
 export const PROCESSES_BASE = '/staff/processes';
 
 /** Rows of a declarative resource of one licence (ApplicationTypes, licensecharges), at most 500. */

@@ -1,26 +1,29 @@
 import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../platform/routing/lazy-page';
 import { hasPermission, type Viewer } from '../../platform/session/shell-state';
-import { PortalApplyPage } from './portal-apply-page';
-import { PortalMyLicencesPage } from './portal-my-licences-page';
-import { PortalRequestFormPage } from './portal-request-form-page';
-import { PortalRequestPage } from './portal-request-page';
-import { PortalRequestsPage } from './portal-requests-page';
-import { StaffQueuePage } from './staff-queue-page';
-import { StaffRequestPage } from './staff-request-page';
 
 /** Routes below `/portal`: apply, follow requests, fill their forms, and the credentials held. */
 export const licensingPortalRoutes: RouteObject[] = [
-  { path: 'licences', element: <PortalApplyPage /> },
-  { path: 'requests', element: <PortalRequestsPage /> },
-  { path: 'requests/:id', element: <PortalRequestPage /> },
-  { path: 'requests/:id/forms/:formId', element: <PortalRequestFormPage /> },
-  { path: 'my-licences', element: <PortalMyLicencesPage /> },
+  { path: 'licences', ...lazyPage(() => import('./portal-apply-page').then((m) => m.PortalApplyPage)) },
+  { path: 'requests', ...lazyPage(() => import('./portal-requests-page').then((m) => m.PortalRequestsPage)) },
+  {
+    path: 'requests/:id',
+    ...lazyPage(() => import('./portal-request-page').then((m) => m.PortalRequestPage)),
+  },
+  {
+    path: 'requests/:id/forms/:formId',
+    ...lazyPage(() => import('./portal-request-form-page').then((m) => m.PortalRequestFormPage)),
+  },
+  {
+    path: 'my-licences',
+    ...lazyPage(() => import('./portal-my-licences-page').then((m) => m.PortalMyLicencesPage)),
+  },
 ];
 
 /** Routes below `/staff`: the review queue and one request. */
 export const licensingStaffRoutes: RouteObject[] = [
-  { path: 'requests', element: <StaffQueuePage /> },
-  { path: 'requests/:id', element: <StaffRequestPage /> },
+  { path: 'requests', ...lazyPage(() => import('./staff-queue-page').then((m) => m.StaffQueuePage)) },
+  { path: 'requests/:id', ...lazyPage(() => import('./staff-request-page').then((m) => m.StaffRequestPage)) },
 ];
 
 /** The portal navigation entries of licensing. */

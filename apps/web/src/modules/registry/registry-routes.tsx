@@ -1,38 +1,64 @@
 import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../platform/routing/lazy-page';
 import { hasPermission, type Viewer } from '../../platform/session/shell-state';
-import { PeopleSearchPage } from '../people/people-search-page';
-import { PersonProfilePage } from '../people/person-profile-page';
-import { PortalProfilePage } from '../people/portal-profile-page';
-import { SecurityGroupEditPage } from '../people/security-group-edit-page';
-import { SecurityGroupListPage, SecurityTemplateListPage } from '../people/security-list-pages';
-import { SecurityTemplateEditPage } from '../people/security-template-edit-page';
-import { VerifyPage } from '../public/verify-page';
-import { ServiceProfilePage } from './service-profile-page';
-import { ServiceSearchPage } from './service-search-page';
-import { VehicleProfilePage } from './vehicle-profile-page';
-import { VehicleSearchPage } from './vehicle-search-page';
 
 /** Routes below `/staff` (they come before `admin/:key`, which would otherwise take the admin ones). */
 export const registryStaffRoutes: RouteObject[] = [
-  { path: 'people', element: <PeopleSearchPage /> },
-  { path: 'people/:id', element: <PersonProfilePage /> },
-  { path: 'services', element: <ServiceSearchPage /> },
-  { path: 'services/:id', element: <ServiceProfilePage /> },
-  { path: 'vehicles', element: <VehicleSearchPage /> },
-  { path: 'vehicles/:id', element: <VehicleProfilePage /> },
-  { path: 'admin/security-templates', element: <SecurityTemplateListPage /> },
-  { path: 'admin/security-templates/new', element: <SecurityTemplateEditPage /> },
-  { path: 'admin/security-templates/:id', element: <SecurityTemplateEditPage /> },
-  { path: 'admin/security-groups', element: <SecurityGroupListPage /> },
-  { path: 'admin/security-groups/new', element: <SecurityGroupEditPage /> },
-  { path: 'admin/security-groups/:id', element: <SecurityGroupEditPage /> },
+  {
+    path: 'people',
+    ...lazyPage(() => import('../people/people-search-page').then((m) => m.PeopleSearchPage)),
+  },
+  {
+    path: 'people/:id',
+    ...lazyPage(() => import('../people/person-profile-page').then((m) => m.PersonProfilePage)),
+  },
+  { path: 'services', ...lazyPage(() => import('./service-search-page').then((m) => m.ServiceSearchPage)) },
+  {
+    path: 'services/:id',
+    ...lazyPage(() => import('./service-profile-page').then((m) => m.ServiceProfilePage)),
+  },
+  { path: 'vehicles', ...lazyPage(() => import('./vehicle-search-page').then((m) => m.VehicleSearchPage)) },
+  {
+    path: 'vehicles/:id',
+    ...lazyPage(() => import('./vehicle-profile-page').then((m) => m.VehicleProfilePage)),
+  },
+  {
+    path: 'admin/security-templates',
+    ...lazyPage(() => import('../people/security-list-pages').then((m) => m.SecurityTemplateListPage)),
+  },
+  {
+    path: 'admin/security-templates/new',
+    ...lazyPage(() =>
+      import('../people/security-template-edit-page').then((m) => m.SecurityTemplateEditPage),
+    ),
+  },
+  {
+    path: 'admin/security-templates/:id',
+    ...lazyPage(() =>
+      import('../people/security-template-edit-page').then((m) => m.SecurityTemplateEditPage),
+    ),
+  },
+  {
+    path: 'admin/security-groups',
+    ...lazyPage(() => import('../people/security-list-pages').then((m) => m.SecurityGroupListPage)),
+  },
+  {
+    path: 'admin/security-groups/new',
+    ...lazyPage(() => import('../people/security-group-edit-page').then((m) => m.SecurityGroupEditPage)),
+  },
+  {
+    path: 'admin/security-groups/:id',
+    ...lazyPage(() => import('../people/security-group-edit-page').then((m) => m.SecurityGroupEditPage)),
+  },
 ];
 
 /** Routes below `/portal`. */
-export const registryPortalRoutes: RouteObject[] = [{ path: 'profile', element: <PortalProfilePage /> }];
-
-/** Public routes (no sign-in). */
-export const registryPublicRoutes: RouteObject[] = [{ path: '/verify', element: <VerifyPage /> }];
+export const registryPortalRoutes: RouteObject[] = [
+  {
+    path: 'profile',
+    ...lazyPage(() => import('../people/portal-profile-page').then((m) => m.PortalProfilePage)),
+  },
+];
 
 /** The staff navigation entries of the registry, for the viewer's permissions. */
 export function registryStaffNav(viewer: Viewer) {

@@ -1,3 +1,4 @@
+import { apiErrorBody } from '@licensure/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError, fieldErrorsOf, isUnreachable, networkError, parseApiError } from './errors';
 
@@ -19,6 +20,26 @@ describe('parseApiError', () => {
     expect(parseApiError(429, '<html>Too many</html>')).toMatchObject({ code: 'rate_limited' });
     expect(parseApiError(500, undefined)).toMatchObject({ code: 'internal', status: 500 });
     expect(parseApiError(418, { nope: true }).message).toContain('418');
+  });
+
+  it('takes exactly the bodies the contract schema accepts', () => {
+    const bodies = [
+      { error: { code: 'x', message: 'y' } },
+      { error: { code: 'x', message: 'y', fields: { a: 'b' } } },
+      { error: { code: 'x', message: 'y', fields: { a: 1 } } },
+      { error: { code: 'x', message: 'y', fields: ['b'] } },
+      { error: { code: 'x', message: 'y', fields: null } },
+      { error: { code: 'x' } },
+      { error: 'x' },
+      { error: null },
+      null,
+      'text',
+    ];
+    for (const body of bodies) {
+      const parsed = parseApiError(400, body);
+      const fromApi = parsed.code === 'x';
+      expect(fromApi, JSON.stringify(body)).toBe(apiErrorBody.safeParse(body).success);
+    }
   });
 });
 

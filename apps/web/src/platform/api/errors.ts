@@ -1,4 +1,4 @@
-import { apiErrorBody, messages } from '@licensure/contracts';
+import { type ApiErrorBody, messages } from '@licensure/contracts';
 
 /** An API failure: HTTP status (0 when the server could not be reached), error code, message and field errors. */
 export class ApiError extends Error {
@@ -40,11 +40,32 @@ const fallbackMessages: Record<string, string> = {
   internal: 'The server had a problem. Try again in a moment.',
 };
 
+const isStringRecord = (value: unknown): value is Record<string, string> =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.values(value).every((v) => typeof v === 'string');
+
+/**
+ * The shape of `apiErrorBody` (contracts), checked by hand: every page loads this file, and the schema
+ * would bring zod into the first load of the public pages.
+ */
+function isApiErrorBody(body: unknown): body is ApiErrorBody {
+  if (typeof body !== 'object' || body === null) return false;
+  const error = (body as { error?: unknown }).error;
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message, fields } = error as Record<string, unknown>;
+  return (
+    typeof code === 'string' &&
+    typeof message === 'string' &&
+    (fields === undefined || isStringRecord(fields))
+  );
+}
+
 /** Reads the `{ error: { code, message, fields } }` body of a failed response; tolerates any other body. */
 export function parseApiError(status: number, body: unknown): ApiError {
-  const parsed = apiErrorBody.safeParse(body);
-  if (parsed.success) {
-    const { code, message, fields } = parsed.data.error;
+  if (isApiErrorBody(body)) {
+    const { code, message, fields } = body.error;
     return new ApiError(status, code, message, fields ?? {});
   }
   const code = fallbackCodes[status] ?? (status >= 500 ? 'internal' : 'http_error');

@@ -1,7 +1,13 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect } from 'react';
 import { ErrorState, LoadingState } from '../../../platform/components/status';
-import { type Column, DataTable } from './data-table';
+import type { Column, DataTable as DataTableType } from './data-table';
+
+// The table (Mantine's Table with its scroll area) loads once there is something to search: the public
+// "Verify a licence" page opens without it. It starts loading with the search, not after its answer.
+const loadDataTable = () => import('./data-table');
+const DataTable = lazy(() => loadDataTable().then((m) => ({ default: m.DataTable }))) as typeof DataTableType;
 
 export const SEARCH_PAGE_SIZE = 25;
 
@@ -83,6 +89,9 @@ export function SearchResults<T>(props: SearchResultsProps<T>) {
         ? `Showing ${plural} ${first}–${last}; there may be more on the next page.`
         : `Showing ${first}–${last} of ${data.total} ${data.total === 1 ? singular : plural}.`;
   }
+  useEffect(() => {
+    if (props.hasCriteria) void loadDataTable();
+  }, [props.hasCriteria]);
   const pages = data?.total == null ? null : Math.max(1, Math.ceil(data.total / data.numPerPage));
   const paged = !!data && (data.total === null || data.total > data.numPerPage || data.currentPage > 1);
   return (
@@ -96,13 +105,15 @@ export function SearchResults<T>(props: SearchResultsProps<T>) {
         <ErrorState error={query.error} title="The search failed" onRetry={() => void query.refetch()} />
       ) : null}
       {props.hasCriteria && data && data.items.length > 0 ? (
-        <DataTable
-          caption={`${plural.charAt(0).toUpperCase()}${plural.slice(1)} found`}
-          columns={props.columns}
-          rows={data.items}
-          rowKey={props.rowKey}
-          busy={query.isFetching}
-        />
+        <Suspense fallback={<LoadingState label={`Showing ${plural}…`} />}>
+          <DataTable
+            caption={`${plural.charAt(0).toUpperCase()}${plural.slice(1)} found`}
+            columns={props.columns}
+            rows={data.items}
+            rowKey={props.rowKey}
+            busy={query.isFetching}
+          />
+        </Suspense>
       ) : null}
       {props.hasCriteria && paged ? <Pager page={page} pages={pages} onPage={props.onPage} /> : null}
     </Stack>
