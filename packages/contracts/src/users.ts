@@ -187,6 +187,8 @@ export const passwordRequirements = z.object({
   max_length: z.number().int(),
   history_count: z.number().int(),
   composition_rules: z.boolean(),
+  /** The lowest zxcvbn score (0 to 4) a new password may have. */
+  min_strength: z.number().int(),
   rules: z.array(z.string()),
 });
 

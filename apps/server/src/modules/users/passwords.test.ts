@@ -38,6 +38,7 @@ describe('password requirements', () => {
       max_length: 128,
       history_count: 5,
       composition_rules: false,
+      min_strength: 3,
     });
   });
 
@@ -52,6 +53,9 @@ describe('password requirements', () => {
     expect(short.statusCode).toBe(400);
     expect(short.json().error.fields.password).toMatch(/at least 12/);
     expect((await save('qwerty123456')).json().error.fields.password).toMatch(/too common/);
+    // Long enough and not on the list, yet guessed at once: zxcvbn scores them below 3.
+    for (const weak of ['Password1234!', 'qwertyuiopas', 'aaaaaaaaaaaaaaaa', 'Welcome123456'])
+      expect((await save(weak)).json().error.fields.password, weak).toMatch(/too easy to guess/);
     expect((await save('x'.repeat(129))).json().error.fields.password).toMatch(/at most 128/);
     expect((await save('my name is pw.rules!')).json().error.fields.password).toMatch(/user name/);
     const ok = await save('a perfectly long passphrase');

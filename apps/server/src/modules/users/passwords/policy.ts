@@ -1,22 +1,27 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Db, passwordHistory, users } from '@licensure/db';
+import zxcvbnCore from '@zxcvbn-ts/core';
+import zxcvbnCommon from '@zxcvbn-ts/language-common';
+import zxcvbnEnglish from '@zxcvbn-ts/language-en';
 import { desc, eq } from 'drizzle-orm';
 import { verifyPassword } from '../../../platform/auth/passwords';
 
 /**
  * Password rules in the spirit of NIST SP 800-63B: a length range, no composition rules, and refusal of
- * common passwords, the user name and recently used passwords.
+ * common passwords, easily guessed ones (zxcvbn), the user name and recently used passwords.
  */
 export const passwordPolicy = {
   min_length: 12,
   max_length: 128,
   history_count: 5,
   composition_rules: false,
+  min_strength: 3,
   rules: [
     'At least 12 characters and at most 128; spaces and any characters are allowed.',
     'No rules about upper case, digits or symbols: a long passphrase is best.',
     'Not one of the most commonly used passwords.',
+    'Not easy to guess: common words with a capital and a digit, keyboard rows and repeats are refused.',
     'Not your user name.',
     'Not one of your last 5 passwords.',
   ],
@@ -31,6 +36,17 @@ function commonPasswords(): Set<string> {
       .filter(Boolean),
   );
   return common;
+}
+
+let strength: InstanceType<typeof zxcvbnCore.ZxcvbnFactory> | undefined;
+/** zxcvbn's score, 0 (guessed at once) to 4; the user's own names count as known words. */
+export function passwordStrength(password: string, userInputs: string[] = []): number {
+  strength ??= new zxcvbnCore.ZxcvbnFactory({
+    dictionary: { ...zxcvbnCommon.dictionary, ...zxcvbnEnglish.dictionary },
+    graphs: zxcvbnCommon.adjacencyGraphs,
+    translations: zxcvbnEnglish.translations,
+  });
+  return strength.check(password, userInputs).score;
 }
 
 /** The password history of a person, newest first (current password included). */
@@ -68,6 +84,8 @@ export async function passwordProblem(
     return 'This password is too common. Choose another one.';
   if (user.user_name && password.toLowerCase().includes(user.user_name.toLowerCase()))
     return 'The password must not contain your user name.';
+  if (passwordStrength(password, user.user_name ? [user.user_name] : []) < passwordPolicy.min_strength)
+    return 'This password is too easy to guess. Try a passphrase of several unrelated words.';
   if (user.id && (await wasUsedRecently(db, user.id, password)))
     return `The password must not be one of your last ${passwordPolicy.history_count} passwords.`;
   return null;
