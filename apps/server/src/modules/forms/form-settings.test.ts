@@ -117,7 +117,7 @@ describe('reimbursement rules', () => {
     form.reimbursement_rules[0]!.amount = -1;
     const neg = await post('/api/fbforms', { form });
     expect(neg.statusCode).toBe(400);
-    expect(neg.json().error.fields).toHaveProperty('amount');
+    expect(neg.json().error.fields).toHaveProperty(['reimbursement_rules.0.amount']);
     const other = sampleForm();
     other.form.reimbursement_rules[0]!.question_id = randomUUID();
     const res = await post('/api/fbforms', { form: other.form });

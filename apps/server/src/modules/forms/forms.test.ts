@@ -190,7 +190,7 @@ describe('fbforms create and read', () => {
     (kind.form.pages[0]!.groups[0]!.questions[0] as Record<string, unknown>).kind = 'video';
     const k = await post(kind.form);
     expect(k.statusCode).toBe(400);
-    expect(k.json().error.fields).toHaveProperty('kind');
+    expect(k.json().error.fields).toHaveProperty(['pages.0.groups.0.questions.0.kind']);
   });
 
   it('401 without a session, 403 without forms.read / forms.write, 404 for an unknown form', async () => {

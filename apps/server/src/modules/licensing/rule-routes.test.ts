@@ -135,7 +135,7 @@ describe('licenserules', () => {
         { operator: 'drop', value: 'x', license_rule_field: field('users', 'state', 'string') },
       ],
     });
-    expect(badOperator.json().error.fields).toHaveProperty(['operator']);
+    expect(badOperator.json().error.fields).toHaveProperty(['license_rule_field_values.0.operator']);
     // Nothing half-written: no rule named x exists.
     const list = await t.call(t.admin, { method: 'GET', url: '/api/licenserules?search=x&numPerPage=100' });
     expect(list.json().items.filter((r: { name: string }) => r.name === 'x')).toHaveLength(0);

@@ -119,7 +119,7 @@ describe('POST fbresponses', () => {
       signature: { signature: 'data:image/jpeg;base64,AAAA' },
     });
     expect(badSignature.statusCode).toBe(400);
-    expect(badSignature.json().error.fields.signature).toBe('signature must be a PNG image');
+    expect(badSignature.json().error.fields['questions.0.signature']).toBe('signature must be a PNG image');
     const corrupt = await createResponse(t, t.applicant, form, {
       signature: { signature: corruptPng(signature) },
     });
