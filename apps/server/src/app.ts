@@ -1,8 +1,6 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
@@ -14,12 +12,13 @@ import type { Config } from './config';
 import { registerModules } from './modules';
 import { authPlugin } from './platform/auth/plugin';
 import { createSessionCache, type SessionCache } from './platform/auth/session-cache';
+import { createEventBus, type EventBus } from './platform/events/event-bus';
 import { createLocalDiskStorage } from './platform/files/local-disk';
 import type { FileStorage } from './platform/files/storage';
-import { createEventBus, type EventBus } from './platform/events/event-bus';
 import { registerErrorHandling } from './platform/http/errors';
 import { registerInputGuards } from './platform/http/input-guards';
 import { registerSecurityHeaders } from './platform/http/security-headers';
+import { serveWebApp } from './platform/http/web-app';
 import { createJobQueue, type JobQueue } from './platform/jobs/job-queue';
 import { createMessageHub, type MessageHub } from './platform/realtime/message-hub';
 import { createEnterpriseResolver, type EnterpriseResolver } from './platform/tenancy/enterprise-resolver';
@@ -120,41 +119,4 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await serveWebApp(app, deps.config.WEB_DIST);
   app.addHook('onClose', async () => hub.close());
   return app;
-}
-
-/** Serves the built web app at / with the single-page fallback; API misses stay JSON 404s. */
-async function serveWebApp(app: FastifyInstance, dist: string): Promise<void> {
-  const index = path.join(dist, 'index.html');
-  if (!existsSync(index)) return;
-  await app.register(fastifyStatic, {
-    root: dist,
-    wildcard: false,
-    index: false,
-    // The page and the service worker are revalidated on every load, so that a new release takes effect.
-    setHeaders: (reply, file) => {
-      if (file.endsWith('.html') || path.basename(file) === 'sw.js')
-        reply.header('cache-control', 'no-cache');
-    },
-  });
-  const sendIndex = (
-    _req: unknown,
-    reply: { sendFile: (f: string) => unknown; header: (k: string, v: string) => unknown },
-  ) => {
-    reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html');
-  };
-  app.get('/', sendIndex);
-  app.get('/*', (request, reply) => {
-    if (request.url.toLowerCase().startsWith('/api')) {
-      return reply.status(404).send({
-        error: {
-          code: 'route_not_found',
-          message: `There is no such API route. (${request.method} ${request.url.split('?')[0]})`,
-        },
-      });
-    }
-    const file = request.url.split('?')[0] ?? '/';
-    if (path.extname(file) && existsSync(path.join(dist, file))) return reply.sendFile(file.slice(1));
-    return sendIndex(request, reply);
-  });
 }
