@@ -14,15 +14,28 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { listQuery, type ResourceSpec, referenceLists } from '@licensure/contracts';
-import { enterprises, openPostgres, referenceTables, seedDatabase } from '@licensure/db';
+import { listQuery, referenceLists } from '@licensure/contracts';
+import {
+  certifications,
+  enterprises,
+  licenses,
+  openPostgres,
+  referenceTables,
+  seedDatabase,
+  users,
+} from '@licensure/db';
 import autocannon from 'autocannon';
+import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
+import { certificationResource } from '../apps/server/src/modules/licensing/certification.resources';
+import type { AuthContext } from '../apps/server/src/platform/auth/context';
 import { hashPassword } from '../apps/server/src/platform/auth/passwords';
-import { createListQueries } from '../apps/server/src/platform/resources/list-query';
+import { fromFieldSpec } from '../apps/server/src/platform/resources/from-field-spec';
+import { createListStatements } from '../apps/server/src/platform/resources/list-statements';
+import type { Resource } from '../apps/server/src/platform/resources/types';
 
 const BENCH_DB = 'licensure_bench';
 const SECTION = 'bench';
@@ -44,11 +57,16 @@ const intEnv = (name: string, fallback: number, min: number, max: number): numbe
 function readSettings() {
   const target = Number(process.env.BENCH_TARGET ?? '0.8');
   if (!(target > 0)) throw new Error('BENCH_TARGET must be a positive number');
+  // plain: a reference list as staff; scoped: credentials as a portal user (row scope + five joins).
+  const mode = process.env.BENCH_MODE === 'scoped' ? 'scoped' : 'plain';
   return {
+    mode,
     databaseUrl: process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
     path:
       process.env.BENCH_PATH ||
-      `/api/dataelements?data_section_name=${SECTION}&numPerPage=25&currentPage=3&sortBy=label`,
+      (mode === 'scoped'
+        ? '/api/certifications?numPerPage=25&currentPage=2&sortBy=number'
+        : `/api/dataelements?data_section_name=${SECTION}&numPerPage=25&currentPage=3&sortBy=label`),
     connections: intEnv('BENCH_CONNECTIONS', 16, 1, 256),
     warmupSeconds: intEnv('BENCH_WARMUP', 3, 0, 30),
     durationSeconds: intEnv('BENCH_DURATION', 15, 1, 120),
@@ -86,6 +104,8 @@ interface RawQuery {
   enterpriseId: string;
   /** Query-string parameters bound, in order, after the enterprise id. */
   filterParams: string[];
+  /** Scoped mode: the exact parameters of the one bench URL (the caller's id among them). */
+  fixed?: { page: unknown[]; count: unknown[] };
   /** BENCH_RAW_SESSION=1: our session statement, run first on every request as our auth hook does. */
   session?: CapturedQuery;
 }
@@ -322,9 +342,9 @@ async function startRaw(databaseUrl: string, poolSize: number, raw: RawQuery) {
     const p = rawParams(raw, request.query as Record<string, string | undefined>);
     if (raw.session) await pool.query(raw.session.text, raw.session.values);
     const [page, count] = await Promise.all([
-      pool.query(raw.pageSql, p.page),
+      pool.query(raw.pageSql, raw.fixed?.page ?? p.page),
       // drizzle leaves the count unaliased and reads rows as arrays; so does this.
-      pool.query<[number]>({ text: raw.countSql, values: p.where, rowMode: 'array' }),
+      pool.query<[number]>({ text: raw.countSql, values: raw.fixed?.count ?? p.where, rowMode: 'array' }),
     ]);
     return {
       items: page.rows,
@@ -620,6 +640,7 @@ async function prepareDatabase(settings: Settings, benchUrl: string) {
       }
       await database.db.insert(table).values(rows); // one multi-row INSERT per 1,000 rows
     }
+    if (settings.mode === 'scoped') await addCredentials(database.db, enterprise.id, settings.rows);
     await withClient(benchUrl, (c) => c.query('analyze'));
     return { database, enterpriseId: enterprise.id };
   } catch (err) {
@@ -628,17 +649,53 @@ async function prepareDatabase(settings: Settings, benchUrl: string) {
   }
 }
 
+type BenchDb = Awaited<ReturnType<typeof prepareDatabase>>['database']['db'];
+
+/**
+ * Scoped mode: one licence and `rows` credentials, one in twenty held by the demo applicant, so the
+ * portal user's row scope selects a few hundred of thousands.
+ */
+async function addCredentials(db: BenchDb, enterpriseId: string, rows: number) {
+  const [applicant] = await db.select({ id: users.id }).from(users).where(eq(users.user_name, 'applicant'));
+  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.user_name, 'admin'));
+  const [license] = await db
+    .insert(licenses)
+    .values({ enterprise_id: enterpriseId, name: 'Bench licence', entity: 'user' })
+    .returning();
+  for (let start = 0; start < rows; start += 1000) {
+    const batch = [];
+    for (let i = start; i < Math.min(rows, start + 1000); i++)
+      batch.push({
+        enterprise_id: enterpriseId,
+        license_id: license!.id,
+        user_id: i % 20 === 0 ? applicant!.id : admin!.id,
+        number: benchLabel(i),
+        issue_date: '2026-01-01',
+        expiration_date: '2028-01-31',
+      });
+    await db.insert(certifications).values(batch);
+  }
+}
+
+/** The resource a bench URL lists: the scoped credentials, or a reference list. */
+function benchResource(pathname: string): Resource {
+  if (pathname.toLowerCase() === '/api/certifications') return certificationResource;
+  const spec = referenceLists.find((s) => `/api/${s.path}`.toLowerCase() === pathname.toLowerCase());
+  if (!spec) throw new Error(`BENCH_PATH ${pathname} is neither a reference list nor /api/certifications`);
+  return fromFieldSpec(spec, referenceTables[spec.key as keyof typeof referenceTables]);
+}
+
 /** The SQL our list handler runs for the bench URL, from the server's own list statements. */
 function listSql(
-  db: Awaited<ReturnType<typeof prepareDatabase>>['database']['db'],
-  spec: ResourceSpec,
+  db: BenchDb,
+  resource: Resource,
   enterpriseId: string,
+  auth: AuthContext | null,
   search: URLSearchParams,
 ) {
-  const table = referenceTables[spec.key as keyof typeof referenceTables];
   const input = Object.fromEntries(search);
   const q = { ...input, ...listQuery.parse(input) };
-  return createListQueries(db, spec, table).sqlFor(enterpriseId, q);
+  return createListStatements(db, resource).sqlFor(enterpriseId, auth, q);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -670,8 +727,7 @@ async function main(): Promise<void> {
   const settings = readSettings();
   const benchUrl = withDatabase(settings.databaseUrl, BENCH_DB);
   const target = new URL(settings.path, `http://${HOST}`);
-  const spec = referenceLists.find((s) => `/api/${s.path}`.toLowerCase() === target.pathname.toLowerCase());
-  if (!spec) throw new Error(`BENCH_PATH ${target.pathname} is not a reference list endpoint`);
+  const resource = benchResource(target.pathname);
   if (target.searchParams.has('search'))
     throw new Error('the raw server does not implement search; leave it out of BENCH_PATH');
 
@@ -713,33 +769,43 @@ async function main(): Promise<void> {
     const prepared = await prepareDatabase(settings, benchUrl);
     setupDb = prepared.database;
     const { enterpriseId } = prepared;
-    const sql = listSql(setupDb.db, spec, enterpriseId, target.searchParams);
+    const scoped = settings.mode === 'scoped';
+    const [applicant] = await setupDb.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.user_name, 'applicant'));
+    // The portal caller as the auth hook would load it: no staff permission, so the row scope applies.
+    const auth = scoped ? ({ userId: applicant!.id, permissions: new Set<string>() } as unknown as AuthContext) : null;
+    const sql = listSql(setupDb.db, resource, enterpriseId, auth, target.searchParams);
     await setupDb.close();
     setupDb = undefined;
     console.log(`  ready in ${fmt((performance.now() - started) / 1000)} s`);
 
     // The raw server binds the enterprise id, the filters present in the URL, then LIMIT and OFFSET.
-    const filterParams = Object.entries(spec.filters)
-      .filter(([param, field]) => field !== 'enterprise_id' && (target.searchParams.get(param) ?? '') !== '')
-      .map(([param]) => param);
+    const filterParams = Object.keys(resource.filters ?? {}).filter(
+      (param) => (target.searchParams.get(param) ?? '') !== '',
+    );
     const raw: RawQuery = {
       route: target.pathname,
       pageSql: sql.page.sql,
       countSql: sql.count.sql,
       enterpriseId,
       filterParams,
+      fixed: scoped ? { page: sql.page.params, count: sql.count.params } : undefined,
     };
     const expected = rawParams(raw, Object.fromEntries(target.searchParams));
-    assert.deepEqual(
-      expected.page,
-      sql.page.params,
-      'the raw page parameters differ from the ones drizzle binds',
-    );
-    assert.deepEqual(
-      expected.where,
-      sql.count.params,
-      'the raw count parameters differ from the ones drizzle binds',
-    );
+    if (!scoped)
+      assert.deepEqual(
+        expected.page,
+        sql.page.params,
+        'the raw page parameters differ from the ones drizzle binds',
+      );
+    if (!scoped)
+      assert.deepEqual(
+        expected.where,
+        sql.count.params,
+        'the raw count parameters differ from the ones drizzle binds',
+      );
 
     const ours = new Server('ours');
     servers.push(ours);
@@ -747,7 +813,11 @@ async function main(): Promise<void> {
     const login = await fetch(`http://${HOST}:${ours.port}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ user_name: 'admin', password: 'admin-demo-2026', isPortal: false }),
+      body: JSON.stringify(
+        scoped
+          ? { user_name: 'applicant', password: 'applicant-demo-2026', isPortal: true }
+          : { user_name: 'admin', password: 'admin-demo-2026', isPortal: false },
+      ),
     });
     if (login.status !== 200)
       throw new Error(`sign-in as admin failed: ${login.status} ${await login.text()}`);
@@ -784,8 +854,17 @@ async function main(): Promise<void> {
       raw,
     });
     const rawBody = await (await fetch(`http://${HOST}:${rawServer.port}${settings.path}`)).text();
-    const oursJson = JSON.parse(oursBody) as { items: unknown[]; total: number };
-    assert.deepEqual(JSON.parse(rawBody), oursJson, 'the two servers answer differently');
+    const oursJson = JSON.parse(oursBody) as { items: { id: string }[]; total: number };
+    const rawJson = JSON.parse(rawBody) as { items: Record<string, unknown>[]; total: number };
+    if (scoped) {
+      // Ours presents each row (names, ISO dates); the raw server sends pg's rows: compare what was chosen.
+      assert.equal(rawJson.total, oursJson.total, 'the two servers count differently');
+      assert.deepEqual(
+        rawJson.items.map((i) => i.id),
+        oursJson.items.map((i) => i.id),
+        'the two servers page differently',
+      );
+    } else assert.deepEqual(rawJson, oursJson, 'the two servers answer differently');
     if (oursJson.items.length === 0) throw new Error('the bench page is empty: nothing to measure');
 
     console.log(`\nPage SQL:  ${sql.page.sql}\n  params:  ${JSON.stringify(sql.page.params)}`);

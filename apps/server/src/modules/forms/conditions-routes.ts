@@ -1,21 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import {
-  conditionListQuery,
-  conditionOutput,
-  conditionSaveBody,
-  countResponse,
-  type FormCondition,
-  listResponse,
-} from '@licensure/contracts';
+import { conditionOutput, conditionSaveBody, type FormCondition } from '@licensure/contracts';
 import { type Db, fbConditions, fbForms, fbQuestions, type Tx } from '@licensure/db';
-import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, recordChange } from '../../platform/audit/record-change';
 import { AppError, badRequest, notFound } from '../../platform/http/errors';
-import { countAll } from '../../platform/resources/list-query';
-import { assertFresh, idParams, mapDbError, pageOf, tags } from './common';
+import { registerResource } from '../../platform/resources/register';
+import { assertFresh, idParams, mapDbError, tags } from './common';
 import type { LiveDefinition } from './form-store';
+import { conditionReadResource, presentCondition } from './forms.resources';
 import { editTree } from './tree-edit';
 
 type ConditionRow = typeof fbConditions.$inferSelect;
@@ -37,22 +31,7 @@ async function findCondition(db: Db | Tx, enterpriseId: string, id: string) {
   return row;
 }
 
-function present(row: ConditionRow, version: number) {
-  return {
-    id: row.id,
-    form_id: row.form_id,
-    target_group_id: row.target_group_id,
-    target_question_id: row.target_question_id,
-    source_question_id: row.source_question_id,
-    operator: row.operator as FormCondition['operator'],
-    value: row.value,
-    and_flag: row.and_flag,
-    sort_order: row.sort_order,
-    form_version: version,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
-  };
-}
+const present = (row: ConditionRow, version: number) => presentCondition({ ...row, form_version: version });
 
 /** The form of a condition: its source question's (400 naming source_question_id when unknown). */
 async function formOfSource(tx: Tx, enterpriseId: string, sourceQuestionId: string) {
@@ -82,100 +61,12 @@ function place(def: LiveDefinition, c: FormCondition, at: number | undefined) {
   def.conditions.splice(index, 0, c);
 }
 
-const sortable = {
-  sort_order: sql`${fbConditions.sort_order}`,
-  created_at: sql`${fbConditions.created_at}`,
-  updated_at: sql`${fbConditions.updated_at}`,
-  operator: sql`${fbConditions.operator}`,
-} as const;
-
 /** fbconditions: when a group or question is shown. Checked like a whole-form save. */
 export async function conditionsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
 
-  function whereOf(
-    enterpriseId: string,
-    q: {
-      form_id?: string;
-      target_group_id?: string;
-      target_question_id?: string;
-      source_question_id?: string;
-    },
-  ) {
-    const conditions: SQL[] = [eq(fbConditions.enterprise_id, enterpriseId)];
-    if (q.form_id) conditions.push(eq(fbConditions.form_id, q.form_id));
-    if (q.target_group_id) conditions.push(eq(fbConditions.target_group_id, q.target_group_id));
-    if (q.target_question_id) conditions.push(eq(fbConditions.target_question_id, q.target_question_id));
-    if (q.source_question_id) conditions.push(eq(fbConditions.source_question_id, q.source_question_id));
-    return and(...conditions);
-  }
-
-  r.get('/api/fbconditions', {
-    config: { access: 'forms.read' },
-    schema: {
-      tags,
-      summary: 'List conditions (by form, target or source)',
-      querystring: conditionListQuery,
-      response: { 200: listResponse(conditionOutput) },
-    },
-    handler: async (request) => {
-      const q = request.query;
-      const key = (Object.keys(sortable) as (keyof typeof sortable)[]).find(
-        (k) => k.toLowerCase() === (q.sortBy ?? 'sort_order').toLowerCase(),
-      );
-      if (!key) throw badRequest({ sortBy: `sortBy must be one of: ${Object.keys(sortable).join(', ')}` });
-      const dir = q.reverse ? desc : asc;
-      const where = whereOf(request.enterpriseId, q);
-      const [rows, [count]] = await Promise.all([
-        db
-          .select({ condition: fbConditions, version: fbForms.version })
-          .from(fbConditions)
-          .innerJoin(fbForms, liveForm(request.enterpriseId))
-          .where(where)
-          .orderBy(asc(fbConditions.form_id), dir(sortable[key]), asc(fbConditions.id))
-          .limit(q.numPerPage)
-          .offset((q.currentPage - 1) * q.numPerPage),
-        db
-          .select({ total: countAll })
-          .from(fbConditions)
-          .innerJoin(fbForms, liveForm(request.enterpriseId))
-          .where(where),
-      ]);
-      return pageOf(
-        rows.map((row) => present(row.condition, row.version)),
-        count?.total ?? 0,
-        q,
-      );
-    },
-  });
-
-  r.get('/api/fbconditions/getCount', {
-    config: { access: 'forms.read' },
-    schema: {
-      tags,
-      summary: 'Count conditions',
-      querystring: conditionListQuery,
-      response: { 200: countResponse },
-    },
-    handler: async (request) => {
-      const [row] = await db
-        .select({ total: countAll })
-        .from(fbConditions)
-        .innerJoin(fbForms, liveForm(request.enterpriseId))
-        .where(whereOf(request.enterpriseId, request.query));
-      return { count: row?.total ?? 0 };
-    },
-  });
-
-  r.get('/api/fbconditions/:id', {
-    config: { access: 'forms.read' },
-    schema: { tags, summary: 'One condition', params: idParams, response: { 200: conditionOutput } },
-    handler: async (request) => {
-      const row = await findCondition(db, request.enterpriseId, request.params.id);
-      return present(row.condition, row.version);
-    },
-  });
+  registerResource(app, conditionReadResource);
 
   r.post('/api/fbconditions', {
     config: { access: 'forms.write' },

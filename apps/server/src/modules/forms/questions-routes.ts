@@ -1,21 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import {
-  countResponse,
-  type FormQuestion,
-  listResponse,
-  questionListQuery,
-  questionOutput,
-  questionSaveBody,
-} from '@licensure/contracts';
-import { type Db, fbForms, fbGroups, fbPages, fbQuestions, type Tx } from '@licensure/db';
-import { and, asc, desc, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm';
+import { type FormQuestion, questionOutput, questionSaveBody } from '@licensure/contracts';
+import { type Db, fbForms, fbGroups, fbQuestions, type Tx } from '@licensure/db';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, recordChange } from '../../platform/audit/record-change';
 import { AppError, badRequest, notFound } from '../../platform/http/errors';
-import { countAll, likeContains } from '../../platform/resources/list-query';
-import { assertFresh, idParams, mapDbError, pageOf, tags } from './common';
-import { type LiveDefinition, questionFromRow } from './form-store';
+import { registerResource } from '../../platform/resources/register';
+import { assertFresh, idParams, mapDbError, tags } from './common';
+import type { LiveDefinition } from './form-store';
+import { presentQuestion, questionReadResource } from './forms.resources';
 import { editTree, questionPath } from './tree-edit';
 
 type QuestionRow = typeof fbQuestions.$inferSelect;
@@ -38,17 +32,7 @@ async function findQuestion(db: Db | Tx, enterpriseId: string, id: string) {
   return row;
 }
 
-function present(row: QuestionRow, version: number) {
-  return {
-    ...questionFromRow(row),
-    form_id: row.form_id,
-    group_id: row.group_id,
-    sort_order: row.sort_order,
-    form_version: version,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
-  };
-}
+const present = (row: QuestionRow, version: number) => presentQuestion({ ...row, form_version: version });
 
 function groupOf(def: LiveDefinition, groupId: string): Group | undefined {
   for (const p of def.pages) for (const g of p.groups) if (g.id === groupId) return g;
@@ -79,101 +63,12 @@ async function targetGroup(tx: Tx, enterpriseId: string, groupId: string) {
   return g;
 }
 
-const sortable = {
-  sort_order: null,
-  label: sql`lower(${fbQuestions.label})`,
-  kind: sql`${fbQuestions.kind}`,
-  created_at: sql`${fbQuestions.created_at}`,
-  updated_at: sql`${fbQuestions.updated_at}`,
-} as const;
-
 /** fbquestions: the questions of forms, one at a time; every write goes through the versioning rule. */
 export async function questionsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
 
-  function whereOf(enterpriseId: string, q: { form_id?: string; group_id?: string; search?: string }) {
-    const conditions: SQL[] = [eq(fbQuestions.enterprise_id, enterpriseId)];
-    if (q.form_id) conditions.push(eq(fbQuestions.form_id, q.form_id));
-    if (q.group_id) conditions.push(eq(fbQuestions.group_id, q.group_id));
-    const search = q.search?.trim();
-    if (search) conditions.push(ilike(fbQuestions.label, likeContains(search)));
-    return and(...conditions);
-  }
-
-  r.get('/api/fbquestions', {
-    config: { access: 'forms.read' },
-    schema: {
-      tags,
-      summary: 'List questions (by form or group); in form order unless sortBy says otherwise',
-      querystring: questionListQuery,
-      response: { 200: listResponse(questionOutput) },
-    },
-    handler: async (request) => {
-      const q = request.query;
-      const key = (Object.keys(sortable) as (keyof typeof sortable)[]).find(
-        (k) => k.toLowerCase() === (q.sortBy ?? 'sort_order').toLowerCase(),
-      );
-      if (!key) throw badRequest({ sortBy: `sortBy must be one of: ${Object.keys(sortable).join(', ')}` });
-      const dir = q.reverse ? desc : asc;
-      const column = sortable[key];
-      const order = column
-        ? [dir(column)]
-        : [dir(fbForms.name), dir(fbPages.sort_order), dir(fbGroups.sort_order), dir(fbQuestions.sort_order)];
-      const where = whereOf(request.enterpriseId, q);
-      const base = () =>
-        db
-          .select({ question: fbQuestions, version: fbForms.version })
-          .from(fbQuestions)
-          .innerJoin(fbForms, liveForm(request.enterpriseId))
-          .innerJoin(fbGroups, eq(fbGroups.id, fbQuestions.group_id))
-          .innerJoin(fbPages, eq(fbPages.id, fbGroups.page_id));
-      const [rows, [count]] = await Promise.all([
-        base()
-          .where(where)
-          .orderBy(...order, asc(fbQuestions.id))
-          .limit(q.numPerPage)
-          .offset((q.currentPage - 1) * q.numPerPage),
-        db
-          .select({ total: countAll })
-          .from(fbQuestions)
-          .innerJoin(fbForms, liveForm(request.enterpriseId))
-          .where(where),
-      ]);
-      return pageOf(
-        rows.map((row) => present(row.question, row.version)),
-        count?.total ?? 0,
-        q,
-      );
-    },
-  });
-
-  r.get('/api/fbquestions/getCount', {
-    config: { access: 'forms.read' },
-    schema: {
-      tags,
-      summary: 'Count questions',
-      querystring: questionListQuery,
-      response: { 200: countResponse },
-    },
-    handler: async (request) => {
-      const [row] = await db
-        .select({ total: countAll })
-        .from(fbQuestions)
-        .innerJoin(fbForms, liveForm(request.enterpriseId))
-        .where(whereOf(request.enterpriseId, request.query));
-      return { count: row?.total ?? 0 };
-    },
-  });
-
-  r.get('/api/fbquestions/:id', {
-    config: { access: 'forms.read' },
-    schema: { tags, summary: 'One question', params: idParams, response: { 200: questionOutput } },
-    handler: async (request) => {
-      const row = await findQuestion(db, request.enterpriseId, request.params.id);
-      return present(row.question, row.version);
-    },
-  });
+  registerResource(app, questionReadResource);
 
   r.post('/api/fbquestions', {
     config: { access: 'forms.write' },

@@ -120,7 +120,11 @@ export function createListStatements(db: Db, resource: Resource) {
     const joins = resource.joins ?? ((q) => q);
     const page = joins(db.select(selection(resource)).from(resource.table).$dynamic())
       .where(w)
-      .orderBy(dir(resource.sort[shape.sortBy] as SQL), ...thenBy(shape.sortBy), asc(columns.id as PgColumn))
+      .orderBy(
+        ...[resource.sort[shape.sortBy]!].flat().map((x) => dir(x as SQL)),
+        ...thenBy(shape.sortBy),
+        asc(columns.id as PgColumn),
+      )
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'));
     const count = joins(db.select({ total: countAll }).from(resource.table).$dynamic()).where(w);

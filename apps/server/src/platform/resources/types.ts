@@ -92,7 +92,8 @@ export interface Resource {
   search?: readonly SQLWrapper[];
   /** `alphaFilter=A`: rows whose expression starts with the letter. */
   alpha?: SQLWrapper;
-  sort: Record<string, SQLWrapper>;
+  /** Sort keys; a list of expressions sorts by each in turn, all in the asked direction. */
+  sort: Record<string, SQLWrapper | readonly SQLWrapper[]>;
   defaultSort: string;
   /** Order of rows that tie on the sort (before the id, which breaks every tie). */
   thenBy?: SQLWrapper | readonly SQLWrapper[];
