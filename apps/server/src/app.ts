@@ -27,6 +27,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   access: RouteAccess | undefined;
+  /** Made by the resource engine from a declaration, not written by hand. */
+  declared: boolean;
 }
 
 export interface AppDeps {
@@ -86,7 +88,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         `Route ${methods.join(',')} ${route.url} declares no access (permission, 'authenticated' or 'public')`,
       );
     for (const method of methods)
-      if (method !== 'HEAD') app.registeredRoutes.push({ method, url: route.url, access });
+      if (method !== 'HEAD')
+        app.registeredRoutes.push({ method, url: route.url, access, declared: !!route.config?.resource });
   });
 
   registerErrorHandling(app);

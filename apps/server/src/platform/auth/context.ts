@@ -32,6 +32,8 @@ declare module 'fastify' {
      * assertion consumer: a cross-site form post, signed by the identity provider and single-use).
      */
     csrf?: boolean;
+    /** Set by the resource engine on the routes it makes: the resource's path. */
+    resource?: string;
   }
 }
 

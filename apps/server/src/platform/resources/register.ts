@@ -43,7 +43,7 @@ export function registerResource(app: FastifyInstance, resource: Resource): void
 
   if (on('list')) {
     r.get(base, {
-      config: { access: resource.read },
+      config: { access: resource.read, resource: resource.path },
       schema: {
         tags,
         summary: `List ${what} records`,
@@ -53,7 +53,7 @@ export function registerResource(app: FastifyInstance, resource: Resource): void
       handler: (request) => page(request, request.query as ListParams),
     });
     r.get(`${base}/getCount`, {
-      config: { access: resource.read },
+      config: { access: resource.read, resource: resource.path },
       schema: {
         tags,
         summary: `Count ${what} records`,
@@ -64,7 +64,7 @@ export function registerResource(app: FastifyInstance, resource: Resource): void
     });
     if (resource.filterRoutes) {
       r.post(`${base}/getFilter`, {
-        config: { access: resource.read },
+        config: { access: resource.read, resource: resource.path },
         schema: {
           tags,
           summary: `Page of ${what} records (filter in the body)`,
@@ -74,7 +74,7 @@ export function registerResource(app: FastifyInstance, resource: Resource): void
         handler: (request) => page(request, request.body as ListParams),
       });
       r.post(`${base}/getCount`, {
-        config: { access: resource.read },
+        config: { access: resource.read, resource: resource.path },
         schema: {
           tags,
           summary: `Count ${what} records (filter in the body)`,
@@ -88,7 +88,7 @@ export function registerResource(app: FastifyInstance, resource: Resource): void
 
   if (on('get'))
     r.get(`${base}/:id`, {
-      config: { access: resource.read },
+      config: { access: resource.read, resource: resource.path },
       schema: { tags, summary: `Get one ${what}`, params: idParams, response: { 200: output } },
       handler: async (request) => present(await writer.load(db, request, request.params.id)),
     });
@@ -106,7 +106,7 @@ export function registerResource(app: FastifyInstance, resource: Resource): void
 
   if (on('create'))
     r.post(base, {
-      config: { access: write },
+      config: { access: write, resource: resource.path },
       preValidation: normalize,
       schema: {
         tags,
@@ -122,7 +122,7 @@ export function registerResource(app: FastifyInstance, resource: Resource): void
 
   if (on('update'))
     r.put(`${base}/:id`, {
-      config: { access: write },
+      config: { access: write, resource: resource.path },
       preValidation: normalize,
       schema: {
         tags,
@@ -141,7 +141,7 @@ export function registerResource(app: FastifyInstance, resource: Resource): void
 
   if (on('delete'))
     r.delete(`${base}/:id`, {
-      config: { access: write },
+      config: { access: write, resource: resource.path },
       schema: {
         tags,
         summary: resource.softDelete ? `Delete a ${what} (kept, marked deleted)` : `Delete a ${what}`,
@@ -161,7 +161,7 @@ export function registerResource(app: FastifyInstance, resource: Resource): void
 
   for (const batch of resource.batch ?? [])
     r.post(`${base}/${batch.route}`, {
-      config: { access: write },
+      config: { access: write, resource: resource.path },
       schema: {
         tags,
         summary: `Set ${batch.field} on many ${what} records`,
