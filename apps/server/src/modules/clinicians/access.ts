@@ -1,9 +1,9 @@
 import type { PermissionKey } from '@licensure/contracts';
-import { type Db, servicePersonnel, services } from '@licensure/db';
+import { type Db, services } from '@licensure/db';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth/context';
 import { forbidden, notFound, unauthenticated } from '../../platform/http/errors';
-import { activeEntry } from './write-roster';
+import { administers } from '../../platform/permissions';
 
 /**
  * The caller may act on the service's roster with `permission`, or as a current administrator of
@@ -17,22 +17,8 @@ export async function assertRosterAccess(
   permission: PermissionKey,
 ): Promise<void> {
   if (!auth) throw unauthenticated();
-  if (!auth.permissions.has(permission)) {
-    const [admin] = await db
-      .select({ id: servicePersonnel.id })
-      .from(servicePersonnel)
-      .where(
-        and(
-          eq(servicePersonnel.service_id, serviceId),
-          eq(servicePersonnel.user_id, auth.userId),
-          eq(servicePersonnel.enterprise_id, enterpriseId),
-          eq(servicePersonnel.is_administrator, true),
-          activeEntry(),
-        ),
-      )
-      .limit(1);
-    if (!admin) throw forbidden();
-  }
+  if (!auth.permissions.has(permission) && !(await administers(db, enterpriseId, auth.userId, serviceId)))
+    throw forbidden();
   const [service] = await db
     .select({ id: services.id })
     .from(services)

@@ -1,17 +1,9 @@
 import { messageResponseSubmitted, progress } from '@licensure/contracts';
-import {
-  type Db,
-  fbForms,
-  fbQuestions,
-  fbResponses,
-  servicePersonnel,
-  services,
-  type Tx,
-  users,
-} from '@licensure/db';
+import { type Db, fbForms, fbQuestions, fbResponses, services, type Tx, users } from '@licensure/db';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth/context';
 import { AppError, badRequest, forbidden } from '../../platform/http/errors';
+import { administers } from '../../platform/permissions';
 import { changesAnyResponse, writesAll } from './policy';
 
 export interface TargetInput {
@@ -79,20 +71,8 @@ export async function resolveNewDocumentTarget(
         ),
       );
     if (!service) throw badRequest({ service_id: 'There is no such service.' });
-    if (!writesAll(auth)) {
-      const [admin] = await db
-        .select({ id: servicePersonnel.id })
-        .from(servicePersonnel)
-        .where(
-          and(
-            eq(servicePersonnel.service_id, input.service_id),
-            eq(servicePersonnel.user_id, auth.userId),
-            eq(servicePersonnel.is_administrator, true),
-          ),
-        )
-        .limit(1);
-      if (!admin) throw forbidden();
-    }
+    if (!writesAll(auth) && !(await administers(db, enterpriseId, auth.userId, input.service_id)))
+      throw forbidden();
   }
   return {
     userId,

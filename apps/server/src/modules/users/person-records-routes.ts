@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/http/errors';
+import { administers } from '../../platform/permissions';
 import { loadReadablePerson, presentPerson } from './present';
 
 const tags = ['users'];
@@ -152,19 +153,11 @@ export async function personRecordsRoutes(app: FastifyInstance): Promise<void> {
         ),
       );
     if (!service) throw notFound('service');
-    if (request.auth!.isPortal) {
-      const [admin] = await db
-        .select({ id: servicePersonnel.id })
-        .from(servicePersonnel)
-        .where(
-          and(
-            eq(servicePersonnel.service_id, serviceId),
-            eq(servicePersonnel.user_id, request.auth!.userId),
-            eq(servicePersonnel.is_administrator, true),
-          ),
-        );
-      if (!admin) throw notFound('service');
-    }
+    if (
+      request.auth!.isPortal &&
+      !(await administers(db, request.enterpriseId, request.auth!.userId, serviceId))
+    )
+      throw notFound('service');
     const rows = await db
       .select({ p: servicePersonnel, u: users })
       .from(servicePersonnel)
