@@ -775,7 +775,9 @@ async function main(): Promise<void> {
       .from(users)
       .where(eq(users.user_name, 'applicant'));
     // The portal caller as the auth hook would load it: no staff permission, so the row scope applies.
-    const auth = scoped ? ({ userId: applicant!.id, permissions: new Set<string>() } as unknown as AuthContext) : null;
+    const auth = scoped
+      ? ({ userId: applicant!.id, permissions: new Set<string>() } as unknown as AuthContext)
+      : null;
     const sql = listSql(setupDb.db, resource, enterpriseId, auth, target.searchParams);
     await setupDb.close();
     setupDb = undefined;
