@@ -210,7 +210,7 @@ describe('POST/GET/PUT/DELETE users', () => {
     ).toBe(400);
   });
 
-  it('shows public fields only as the public licence lookup would, except to staff who read people', async () => {
+  it('shows public fields as the public licence lookup would to staff, all to readers of people, self only in the portal', async () => {
     const p = await create({ first_name: 'Quiet', city: 'Austin' });
     const pub = (caller: typeof t.admin, id: string) =>
       t.call(caller, { method: 'GET', url: `/api/users/getPublicSearchUser?id=${id}` });
@@ -224,13 +224,15 @@ describe('POST/GET/PUT/DELETE users', () => {
     await t.database.db
       .insert(certifications)
       .values({ enterprise_id: t.enterpriseId, user_id: p.id, number: `PUB-${p.id.slice(0, 6)}` });
-    expect((await pub(t.applicant, p.id)).json()).toMatchObject({ first_name: 'Quiet', city: 'Austin' });
+    // Staff without users.read see what the public lookup shows; portal users see only themselves.
+    expect((await pub(t.nobody, p.id)).json()).toMatchObject({ first_name: 'Quiet', city: 'Austin' });
+    expect((await pub(t.applicant, p.id)).statusCode).toBe(404);
     await t.database.db
       .update(enterprises)
       .set({ public_lookup_enabled: false })
       .where(eq(enterprises.id, t.enterpriseId));
     try {
-      expect((await pub(t.applicant, p.id)).statusCode).toBe(404);
+      expect((await pub(t.nobody, p.id)).statusCode).toBe(404);
       expect((await pub(t.reviewer, p.id)).statusCode).toBe(200);
     } finally {
       await t.database.db
