@@ -52,13 +52,20 @@ export const enterpriseSections: readonly { title: string; fields: readonly Sett
       },
       {
         name: 'max_failed_logins',
-        label: 'Failed sign-ins before lock-out',
+        label: 'Failed sign-ins from one address before waits start',
         kind: 'int',
         required: true,
         min: 3,
         max: 20,
       },
-      { name: 'lockout_minutes', label: 'Lock-out minutes', kind: 'int', required: true, min: 1, max: 1440 },
+      {
+        name: 'lockout_minutes',
+        label: 'Longest wait after failed sign-ins (minutes)',
+        kind: 'int',
+        required: true,
+        min: 1,
+        max: 1440,
+      },
       {
         name: 'disable_password_login',
         label: 'Disable password sign-in (single sign-on only)',
