@@ -3,7 +3,7 @@ import { rosterColumns } from '@licensure/contracts';
 import { type Db, positions, servicePersonnel, users } from '@licensure/db';
 import { and, asc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { activeEntry } from './write-roster';
+import { activeEntry } from '../../platform/permissions/roster';
 
 const asDate = (d: string | null) => (d ? new Date(`${d}T00:00:00Z`) : null);
 

@@ -1,16 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { RosterImportResult } from '@licensure/contracts';
 import { type Db, dataChangeLog, servicePersonnel, services, type Tx, users } from '@licensure/db';
-import { and, eq, gte, isNull, or } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { type Actor, recordChange } from '../../platform/audit/record-change';
 import { notFound } from '../../platform/http/errors';
+import { activeEntry, today } from '../../platform/permissions/roster';
 import type { CheckOutcome } from './check-rows';
-
-export const today = () => new Date().toISOString().slice(0, 10);
-
-/** Roster entries that still count: no end date, or one not yet past. */
-export const activeEntry = () =>
-  or(isNull(servicePersonnel.end_date), gte(servicePersonnel.end_date, today()));
 
 type PersonnelRow = typeof servicePersonnel.$inferSelect;
 const presentEntry = (p: Omit<PersonnelRow, 'created_at' | 'updated_at'>) => ({

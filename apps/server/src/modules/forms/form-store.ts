@@ -27,6 +27,19 @@ export type LiveDefinition = VersionedDefinition & { updated_at: Date; created_a
 type QuestionOptions = FormQuestion['options'];
 
 /** A question row as the tree holds it. */
+/** A stored condition as the form definition holds it. */
+export function conditionFromRow(c: typeof fbConditions.$inferSelect): FormCondition {
+  return {
+    id: c.id,
+    target_group_id: c.target_group_id,
+    target_question_id: c.target_question_id,
+    source_question_id: c.source_question_id,
+    operator: c.operator as FormCondition['operator'],
+    value: c.value,
+    and_flag: c.and_flag,
+  };
+}
+
 export function questionFromRow(q: typeof fbQuestions.$inferSelect): FormQuestion {
   return {
     id: q.id,
@@ -118,17 +131,7 @@ export async function loadLiveDefinition(
     active: form.active,
     applicant_access: form.applicant_access,
     pages: pages.map((p) => ({ id: p.id, title: p.title, groups: groupsByPage.get(p.id) ?? [] })),
-    conditions: conditions.map(
-      (c): FormCondition => ({
-        id: c.id,
-        target_group_id: c.target_group_id,
-        target_question_id: c.target_question_id,
-        source_question_id: c.source_question_id,
-        operator: c.operator as FormCondition['operator'],
-        value: c.value,
-        and_flag: c.and_flag,
-      }),
-    ),
+    conditions: conditions.map(conditionFromRow),
     reimbursement_rules: rules.map(
       (r): ReimbursementRule => ({
         id: r.id,

@@ -1,10 +1,10 @@
-import { conditionOutput, type FormCondition, questionOutput } from '@licensure/contracts';
+import { conditionOutput, questionOutput } from '@licensure/contracts';
 import { fbConditions, fbForms, fbGroups, fbPages, fbQuestions } from '@licensure/db';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Resource, Row } from '../../platform/resources/types';
 import { tags } from './common';
-import { questionFromRow } from './form-store';
+import { conditionFromRow, questionFromRow } from './form-store';
 
 const uuid = (name: string) => z.uuid({ message: `${name} must be a valid id` });
 const iso = (v: unknown) => (v as Date).toISOString();
@@ -27,14 +27,8 @@ export function presentQuestion(row: Row) {
 export function presentCondition(row: Row) {
   const c = row as typeof fbConditions.$inferSelect & { form_version: number };
   return {
-    id: c.id,
+    ...conditionFromRow(c),
     form_id: c.form_id,
-    target_group_id: c.target_group_id,
-    target_question_id: c.target_question_id,
-    source_question_id: c.source_question_id,
-    operator: c.operator as FormCondition['operator'],
-    value: c.value,
-    and_flag: c.and_flag,
     sort_order: c.sort_order,
     form_version: c.form_version,
     created_at: iso(c.created_at),

@@ -3,15 +3,15 @@ import { and, eq, getTableColumns, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AuthContext } from '../../platform/auth/context';
 import { notFound } from '../../platform/http/errors';
 import { pdfDisposition, renderPdf } from '../../platform/pdf/render-pdf';
-import { speaksFor } from '../../platform/permissions/speaks-for';
+import { holdsAny, speaksFor } from '../../platform/permissions';
 import { registerResource } from '../../platform/resources/register';
 import { publicOrigin } from '../../platform/tenancy/public-origin';
 import { certificateDocument, walletCardDocument } from './certificate-pdf';
 import {
   certificationColumns,
+  certificationReaders,
   certificationResource,
   joinCertificationNames,
 } from './certification.resources';
@@ -25,10 +25,6 @@ const fromCerts = (db: Db | Tx) =>
     db.select({ ...getTableColumns(certifications), ...certificationColumns }).from(certifications),
   );
 
-/** Staff who read requests, or the registry (services, vehicles and their credentials), see every credential. */
-const seesAll = (auth: AuthContext) =>
-  auth.permissions.has('requests.read') || auth.permissions.has('registry.read');
-
 /** A live credential the caller may see (the resource's scope, as a check), or 404. */
 async function visibleCertification(db: Db | Tx, request: FastifyRequest, id: string) {
   const auth = request.auth!;
@@ -40,7 +36,8 @@ async function visibleCertification(db: Db | Tx, request: FastifyRequest, id: st
     ),
   );
   if (!row) throw notFound('credential');
-  if (seesAll(auth) || (await speaksFor(db, auth, request.enterpriseId, row))) return row;
+  if (holdsAny(auth, certificationReaders) || (await speaksFor(db, auth, request.enterpriseId, row)))
+    return row;
   throw notFound('credential');
 }
 

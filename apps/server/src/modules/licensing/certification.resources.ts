@@ -3,7 +3,7 @@ import { certifications, licenses, referenceTables, services, users, vehicles } 
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { heldRows } from '../../platform/permissions/scopes';
-import type { Resource, Row } from '../../platform/resources/types';
+import type { JoinableQuery, Resource, Row } from '../../platform/resources/types';
 import { certificationValues } from './save-certification';
 
 const level = referenceTables.license_category_levels;
@@ -20,8 +20,7 @@ export const certificationColumns = {
       nullif(concat_ws(' ', ${vehicles.unit_number}, ${vehicles.make}, ${vehicles.model}), ''))`,
 };
 
-// biome-ignore lint/suspicious/noExplicitAny: drizzle's select builder changes type with each join
-export const joinCertificationNames = (q: any) =>
+export const joinCertificationNames = (q: JoinableQuery): JoinableQuery =>
   q
     .leftJoin(licenses, eq(licenses.id, certifications.license_id))
     .leftJoin(level, eq(level.id, certifications.license_category_level_id))
@@ -52,6 +51,9 @@ export function presentCertification(c: Row): CertificationOutput {
     updated_at: iso(c.updated_at),
   };
 }
+
+/** Staff who read requests, or the registry (services, vehicles and their credentials), see every credential. */
+export const certificationReaders = ['requests.read', 'registry.read'] as const;
 
 /**
  * Credentials held by people, services and vehicles. Staff who read requests or the registry see
@@ -92,7 +94,7 @@ export const certificationResource: Resource = {
       service_id: certifications.service_id,
       vehicle_id: certifications.vehicle_id,
     },
-    ['requests.read', 'registry.read'],
+    certificationReaders,
   ),
   softDelete: { reason: true },
   events: true,

@@ -4,9 +4,6 @@ import type { AuthContext } from '../../platform/auth/context';
 import { notFound, unauthenticated } from '../../platform/http/errors';
 import { speaksFor } from '../../platform/permissions';
 
-// The portal rules live in platform/permissions; modules that imported them from here still may.
-export { administeredServiceIds, currentServiceOfVehicle, speaksFor } from '../../platform/permissions';
-
 type RequestRow = typeof licenseRequests.$inferSelect;
 
 /**

@@ -23,7 +23,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, recordChange } from '../../platform/audit/record-change';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/http/errors';
-import { administeredServiceIds, speaksFor, visibleRequest } from './request-access';
+import { administeredServiceIds, speaksFor } from '../../platform/permissions';
+import { visibleRequest } from './request-access';
 import {
   computeCharges,
   history,

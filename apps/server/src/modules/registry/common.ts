@@ -1,14 +1,14 @@
-import { counties, type Db, services, serviceVehicles, states, type Tx } from '@licensure/db';
-import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { counties, type Db, services, states, type Tx } from '@licensure/db';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest, notFound } from '../../platform/http/errors';
+
+// The day and the current-link rule are the permissions' own, so access and listings agree.
+export { currentLink, today } from '../../platform/permissions/roster';
 
 export const tags = ['registry'];
 export const idParams = z.object({ id: z.uuid({ message: 'id must be a valid id' }) });
 export const serviceIdQuery = z.object({ service_id: z.uuid({ message: 'service_id must be a valid id' }) });
-
-/** Today as YYYY-MM-DD (UTC). */
-export const today = () => new Date().toISOString().slice(0, 10);
 
 /** A live (not deleted) service of the enterprise, or 404. */
 export async function findService(db: Db | Tx, enterpriseId: string, id: string) {
@@ -53,12 +53,3 @@ export async function stateCodeOf(db: Db | Tx, code: string): Promise<string> {
   if (!s) throw badRequest({ state_code: `There is no state ${code}.` });
   return c;
 }
-
-/**
- * A vehicle's link to a service is current while its end_date is empty or after today: moving a vehicle
- * ends the old link today and starts the new one today (end_date is exclusive, unlike a roster's).
- */
-export const currentLink = or(
-  isNull(serviceVehicles.end_date),
-  gt(serviceVehicles.end_date, sql`current_date`),
-);

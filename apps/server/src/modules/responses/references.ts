@@ -4,7 +4,7 @@ import { licenseRequests, services, serviceVehicles, type Tx, users, vehicles } 
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth/context';
 import { badRequest, forbidden } from '../../platform/http/errors';
-import { speaksFor } from '../licensing/request-access';
+import { speaksFor } from '../../platform/permissions';
 import { currentLink } from '../registry/common';
 import { positionGrant, type ResponseForm } from './access';
 

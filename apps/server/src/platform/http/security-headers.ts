@@ -5,40 +5,34 @@ const policy = (directives: Record<string, string>) =>
     .map(([k, v]) => `${k} ${v}`)
     .join('; ');
 
+/** Pages of our own: everything from our origin, nothing framed, no plugins, styles may be inline. */
+const sameOrigin = {
+  'default-src': "'self'",
+  'base-uri': "'self'",
+  'connect-src': "'self'",
+  'font-src': "'self' data:",
+  'form-action': "'self'",
+  'frame-ancestors': "'none'",
+  'object-src': "'none'",
+  'script-src': "'self'",
+  'style-src': "'self' 'unsafe-inline'",
+};
+
 /**
  * The web app: scripts and styles from our own origin only (the Vite build has no inline script);
  * Mantine injects <style> tags, so inline styles are allowed; drawn signatures are data: images and
  * downloads blob: URLs; the API and the message hub are same-origin (CSP 3's 'self' covers ws/wss).
  */
 export const webAppPolicy = policy({
-  'default-src': "'self'",
-  'base-uri': "'self'",
-  'connect-src': "'self'",
-  'font-src': "'self' data:",
-  'form-action': "'self'",
-  'frame-ancestors': "'none'",
+  ...sameOrigin,
   'img-src': "'self' data: blob:",
   'manifest-src': "'self'",
-  'object-src': "'none'",
-  'script-src': "'self'",
   'script-src-attr': "'none'",
-  'style-src': "'self' 'unsafe-inline'",
   'worker-src': "'self'",
 });
 
 /** The Swagger UI at /api/docs: its bundle and initializer are files, but it sets style attributes and data: icons. */
-export const apiDocsPolicy = policy({
-  'default-src': "'self'",
-  'base-uri': "'self'",
-  'connect-src': "'self'",
-  'font-src': "'self' data:",
-  'form-action': "'self'",
-  'frame-ancestors': "'none'",
-  'img-src': "'self' data:",
-  'object-src': "'none'",
-  'script-src': "'self'",
-  'style-src': "'self' 'unsafe-inline'",
-});
+export const apiDocsPolicy = policy({ ...sameOrigin, 'img-src': "'self' data:" });
 
 /** JSON answers of the API load nothing. */
 export const apiPolicy = policy({

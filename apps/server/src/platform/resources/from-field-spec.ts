@@ -1,4 +1,5 @@
 import {
+  booleanish,
   entitySchema,
   type FieldSpec,
   inputSchema,
@@ -12,7 +13,6 @@ import { refTarget } from './references';
 import type { FilterSpec, RefTarget, Resource, ResourceHooks } from './types';
 
 const uuidParam = (name: string) => z.uuid({ message: `${name} must be a valid id` });
-const boolParam = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 /** Sort keys of a FieldSpec resource: its plain fields (text case-insensitively) and the timestamps. */
 function sortMap(fields: readonly FieldSpec[], c: Record<string, PgColumn>): Record<string, SQLWrapper> {
@@ -39,7 +39,7 @@ export function fromFieldSpec(spec: ResourceSpec, table: PgTable, hooks?: Resour
     const f = byName.get(field);
     filters[param] = {
       column: c[field] as PgColumn,
-      schema: f?.kind === 'uuid' ? uuidParam(param) : f?.kind === 'bool' ? boolParam : undefined,
+      schema: f?.kind === 'uuid' ? uuidParam(param) : f?.kind === 'bool' ? booleanish : undefined,
     };
   }
   const refs: Record<string, RefTarget> = {};

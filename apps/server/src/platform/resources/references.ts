@@ -26,7 +26,6 @@ const recordTables: Record<string, RefTarget> = {
   fbforms: { table: fbForms, what: 'form' },
   fbresponses: { table: fbResponses, what: 'form response' },
   process: { table: processes, what: 'process' },
-  securitytemplates: { table: securityTemplates, what: 'security template' },
   security_templates: { table: securityTemplates, what: 'security template' },
   users: { table: users, what: 'person' },
   services: { table: services, what: 'service' },

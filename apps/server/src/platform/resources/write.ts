@@ -1,5 +1,5 @@
 import type { Db, Tx } from '@licensure/db';
-import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import { actorOf, recordChange } from '../audit/record-change';
@@ -190,7 +190,7 @@ export function createWriter(db: Db, resource: Resource) {
             const values = await prepare({ [spec.field]: value }, ctx);
             const [after] = await tx
               .update(resource.table)
-              .set({ ...values, ...(columns.updated_at ? { updated_at: sql`now()` } : {}) })
+              .set({ ...values, ...(columns.updated_at ? { updated_at: new Date() } : {}) })
               .where(eq(idCol, before.id as string))
               .returning();
             await finish(tx, ctx, 'update', after as Row, values);
