@@ -16,7 +16,10 @@ const QUEUE = 'restart-test';
 const enterpriseId = '00000000-0000-0000-0000-000000000000';
 const hang = () => new Promise<never>(() => {});
 
-await jobs.createQueue(QUEUE, { expireInSeconds: 3, retryLimit: 3, retryDelay: 0 });
+// A job hanging in the crash phase expires every 3 s and is tried again in the same process; on a
+// loaded machine that phase can outlast a few expiries, so the retries must not run out before the
+// kill (a job that failed for good would never complete after the restart).
+await jobs.createQueue(QUEUE, { expireInSeconds: 3, retryLimit: 50, retryDelay: 0 });
 await jobs.work<{ label: string }>(
   QUEUE,
   async (data, job) => {

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { domainEvents, openPglite, openPostgres } from '@licensure/db';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
@@ -10,11 +10,16 @@ import { describe, expect, it } from 'vitest';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const fixture = path.join(here, 'restart-fixture.ts');
-const tsx = path.resolve(here, '../../../../../node_modules/.bin/tsx');
+// Node itself with tsx's loader, not the tsx command: that one runs the script in a child process of
+// its own, which a SIGKILL of the command would leave running (holding its jobs, its transaction, and
+// on PGlite the data folder).
+const tsxLoader = pathToFileURL(path.resolve(here, '../../../../../node_modules/tsx/dist/loader.mjs')).href;
 
 /** Runs the fixture; resolves with the process once a stdout line matches `until` (all lines kept). */
 function run(args: string[], until: (lines: string[]) => boolean) {
-  const child = spawn(tsx, [fixture, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', tsxLoader, fixture, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const lines: string[] = [];
   let stderr = '';
   child.stderr.on('data', (d) => {
@@ -90,6 +95,7 @@ describe('jobs survive a kill -9', () => {
         await admin.end();
       }
     },
-    60_000,
+    // Two processes start, each migrating a fresh PostgreSQL database: slow when CI runs both projects.
+    120_000,
   );
 });
