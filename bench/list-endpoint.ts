@@ -14,28 +14,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { listQuery, referenceLists } from '@licensure/contracts';
-import {
-  certifications,
-  enterprises,
-  licenses,
-  openPostgres,
-  referenceTables,
-  seedDatabase,
-  users,
-} from '@licensure/db';
+import { enterprises, openPostgres, referenceTables, seedDatabase, users } from '@licensure/db';
 import autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { certificationResource } from '../apps/server/src/modules/licensing/certification.resources';
 import type { AuthContext } from '../apps/server/src/platform/auth/context';
 import { hashPassword } from '../apps/server/src/platform/auth/passwords';
-import { fromFieldSpec } from '../apps/server/src/platform/resources/from-field-spec';
-import { createListStatements } from '../apps/server/src/platform/resources/list-statements';
-import type { Resource } from '../apps/server/src/platform/resources/types';
+import { addCredentials, benchLabel, benchResource, listSql } from './list-targets';
 
 const BENCH_DB = 'licensure_bench';
 const SECTION = 'bench';
@@ -613,9 +601,6 @@ async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Pro
 const dropBenchDatabase = (adminUrl: string) =>
   withClient(adminUrl, (c) => c.query(`drop database if exists ${BENCH_DB} with (force)`));
 
-/** A word-like label per row, in an order unrelated to insertion, so sorting by label does real work. */
-const benchLabel = (i: number) => `${(Math.imul(i + 1, 2654435761) >>> 0).toString(36)} element ${i + 1}`;
-
 async function prepareDatabase(settings: Settings, benchUrl: string) {
   await dropBenchDatabase(settings.databaseUrl);
   await withClient(settings.databaseUrl, (c) => c.query(`create database ${BENCH_DB}`));
@@ -647,55 +632,6 @@ async function prepareDatabase(settings: Settings, benchUrl: string) {
     await database.close();
     throw err;
   }
-}
-
-type BenchDb = Awaited<ReturnType<typeof prepareDatabase>>['database']['db'];
-
-/**
- * Scoped mode: one licence and `rows` credentials, one in twenty held by the demo applicant, so the
- * portal user's row scope selects a few hundred of thousands.
- */
-async function addCredentials(db: BenchDb, enterpriseId: string, rows: number) {
-  const [applicant] = await db.select({ id: users.id }).from(users).where(eq(users.user_name, 'applicant'));
-  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.user_name, 'admin'));
-  const [license] = await db
-    .insert(licenses)
-    .values({ enterprise_id: enterpriseId, name: 'Bench licence', entity: 'user' })
-    .returning();
-  for (let start = 0; start < rows; start += 1000) {
-    const batch = [];
-    for (let i = start; i < Math.min(rows, start + 1000); i++)
-      batch.push({
-        enterprise_id: enterpriseId,
-        license_id: license!.id,
-        user_id: i % 20 === 0 ? applicant!.id : admin!.id,
-        number: benchLabel(i),
-        issue_date: '2026-01-01',
-        expiration_date: '2028-01-31',
-      });
-    await db.insert(certifications).values(batch);
-  }
-}
-
-/** The resource a bench URL lists: the scoped credentials, or a reference list. */
-function benchResource(pathname: string): Resource {
-  if (pathname.toLowerCase() === '/api/certifications') return certificationResource;
-  const spec = referenceLists.find((s) => `/api/${s.path}`.toLowerCase() === pathname.toLowerCase());
-  if (!spec) throw new Error(`BENCH_PATH ${pathname} is neither a reference list nor /api/certifications`);
-  return fromFieldSpec(spec, referenceTables[spec.key as keyof typeof referenceTables]);
-}
-
-/** The SQL our list handler runs for the bench URL, from the server's own list statements. */
-function listSql(
-  db: BenchDb,
-  resource: Resource,
-  enterpriseId: string,
-  auth: AuthContext | null,
-  search: URLSearchParams,
-) {
-  const input = Object.fromEntries(search);
-  const q = { ...input, ...listQuery.parse(input) };
-  return createListStatements(db, resource).sqlFor(enterpriseId, auth, q);
 }
 
 // ---------------------------------------------------------------------------------------------------
