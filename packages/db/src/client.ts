@@ -67,32 +67,118 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   return fromPglite(pglite);
 }
 
-export function openPostgres(connectionString: string, poolSize = 10): Database {
-  const pool = new pg.Pool({ connectionString, max: poolSize });
+export interface PostgresOptions {
+  /**
+   * Told of connection trouble the pool survives: a connection that broke, idle (the pool has dropped it)
+   * or in use (its statement fails; the pool drops it when released), or the LISTEN connection lost and
+   * being opened again. Defaults to nothing.
+   */
+  onConnectionError?: (err: Error, where: 'idle' | 'in use' | 'listen') => void;
+  /**
+   * The longest a query waits for a connection, queue included (default 15 s); then it fails (a 503).
+   * Long enough that a busy pool only queues; short enough that a server that stopped answering (not
+   * refusing) does not hold requests until TCP gives up, minutes later.
+   */
+  connectionTimeoutMs?: number;
+  /** Delay before the LISTEN connection is opened again after losing it (default 500 ms, then doubling up to 5 s). */
+  listenRetryMs?: number;
+}
+
+/**
+ * A pool on a PostgreSQL server that outlives the server's restarts: a broken connection is dropped
+ * (never an unhandled 'error' event, which would end the process), a query waits a bounded time for a
+ * connection instead of forever, and the LISTEN connection is opened again with its channels.
+ * Notifications sent while it is down are lost: listeners must tolerate that (the session cache has a
+ * short TTL for it).
+ */
+export function openPostgres(
+  connectionString: string,
+  poolSize = 10,
+  options: PostgresOptions = {},
+): Database {
+  const report = options.onConnectionError ?? (() => {});
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    connectionTimeoutMillis: options.connectionTimeoutMs ?? 15_000,
+    keepAlive: true,
+  });
+  // An idle client whose connection broke: the pool removes it; without a listener, the process would exit.
+  pool.on('error', (err) => report(err, 'idle'));
+  // A checked-out client has no listener of the pool's: one whose connection breaks between two
+  // statements of a transaction (PostgreSQL restarting) would emit an unhandled 'error' and end the
+  // process. Its next statement fails instead, and the pool drops it when it is released.
+  pool.on('connect', (client) => client.on('error', (err) => report(err, 'in use')));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const listeners = new Map<string, Set<(payload: string) => void>>();
-  let listenClient: pg.PoolClient | undefined;
+  let listenClient: Promise<pg.PoolClient> | undefined;
+  let closed = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  /** The LISTEN connection, opened (with every channel listened to so far) when there is none. */
+  function listenConnection(): Promise<pg.PoolClient> {
+    listenClient ??= (async () => {
+      const client = await pool.connect();
+      let lost = false;
+      const onLost = (err: Error) => {
+        if (lost || closed) return;
+        lost = true;
+        report(err, 'listen');
+        listenClient = undefined;
+        // Destroys the broken connection rather than returning it to the pool.
+        client.release(err);
+        reconnect(options.listenRetryMs ?? 500);
+      };
+      client.on('error', onLost);
+      client.on('end', () => onLost(new Error('the LISTEN connection ended')));
+      client.on('notification', (msg) => {
+        for (const fn of listeners.get(msg.channel) ?? []) fn(msg.payload ?? '');
+      });
+      try {
+        for (const channel of listeners.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      } catch (err) {
+        onLost(err as Error);
+        throw err;
+      }
+      return client;
+    })();
+    const opening = listenClient;
+    opening.catch(() => {
+      if (listenClient === opening) listenClient = undefined;
+    });
+    return opening;
+  }
+
+  function reconnect(delay: number) {
+    if (closed || retryTimer) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      if (closed || listenClient) return;
+      listenConnection().catch(() => reconnect(Math.min(delay * 2, 5_000)));
+    }, delay);
+    retryTimer.unref();
+  }
+
   return {
     kind: 'postgres',
     db,
     connectionString,
     notifier: {
       async listen(channel, onPayload) {
-        if (!listenClient) {
-          listenClient = await pool.connect();
-          listenClient.on('notification', (msg) => {
-            for (const fn of listeners.get(msg.channel) ?? []) fn(msg.payload ?? '');
-          });
-        }
         let set = listeners.get(channel);
         if (!set) {
           set = new Set();
           listeners.set(channel, set);
-          await listenClient.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+          const client = await listenConnection();
+          // A connection opened before this channel was added does not listen to it yet.
+          await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        } else {
+          await listenConnection();
         }
         set.add(onPayload);
+        const own = set;
         return async () => {
-          set.delete(onPayload);
+          own.delete(onPayload);
         };
       },
       async notify(channel, payload) {
@@ -101,7 +187,11 @@ export function openPostgres(connectionString: string, poolSize = 10): Database 
     },
     migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
     async close() {
-      listenClient?.release();
+      closed = true;
+      if (retryTimer) clearTimeout(retryTimer);
+      const client = await listenClient?.catch(() => undefined);
+      client?.removeAllListeners('end');
+      client?.release();
       await pool.end();
     },
   };

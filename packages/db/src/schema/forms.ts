@@ -253,6 +253,17 @@ export const licenseRequests = pgTable(
     training_validation_end: date('training_validation_end', { mode: 'string' }),
     /** 0 new, 1 in progress, 2 submitted. */
     progress: integer('progress').notNull().default(0),
+    /**
+     * Where the request stands in review (draft, submitted, returned, info_requested, approved,
+     * denied, withdrawn): whose turn it is, and the reviewer's decision.
+     */
+    review_state: text('review_state')
+      .$type<'draft' | 'submitted' | 'returned' | 'info_requested' | 'approved' | 'denied' | 'withdrawn'>()
+      .notNull()
+      .default('draft'),
+    /** The staff member who has the request checked out, and since when. */
+    assigned_to: uuid('assigned_to').references(() => users.id),
+    assigned_at: timestamp('assigned_at', { withTimezone: true, mode: 'date' }),
     completed_on: timestamp('completed_on', { withTimezone: true, mode: 'date' }),
     created_by: uuid('created_by').references(() => users.id),
     deleted_at: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
@@ -262,6 +273,9 @@ export const licenseRequests = pgTable(
   },
   (t) => [
     index('license_requests_enterprise_idx').on(t.enterprise_id),
+    /** The review queue: a state, oldest submission first. */
+    index('license_requests_queue_idx').on(t.enterprise_id, t.review_state, t.completed_on),
+    index('license_requests_assigned_idx').on(t.assigned_to),
     index('license_requests_user_idx').on(t.user_id),
     index('license_requests_service_idx').on(t.service_id),
     index('license_requests_parent_idx').on(t.parent_request_id),

@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -121,7 +122,23 @@ export const licenseRequestHistory = pgTable(
       .notNull()
       .references(() => licenseRequests.id, { onDelete: 'cascade' }),
     kind: text('kind')
-      .$type<'created' | 'submitted' | 'status' | 'process' | 'note' | 'reopened' | 'deleted' | 'issued'>()
+      .$type<
+        | 'created'
+        | 'submitted'
+        | 'status'
+        | 'process'
+        | 'note'
+        | 'message'
+        | 'reopened'
+        | 'deleted'
+        | 'issued'
+        | 'denied'
+        | 'returned'
+        | 'info_requested'
+        | 'info_answered'
+        | 'withdrawn'
+        | 'assigned'
+      >()
       .notNull(),
     license_request_status_id: uuid('license_request_status_id'),
     process_id: uuid('process_id').references(() => processes.id),
@@ -130,6 +147,10 @@ export const licenseRequestHistory = pgTable(
     /** Trigger names received with a process change, kept for the workflow engine. */
     manual_trigger: text('manual_trigger'),
     link_trigger: text('link_trigger'),
+    /** A staff-only entry or note: never sent to the applicant. */
+    internal: boolean('internal').notNull().default(false),
+    /** What a decision names: forms and fields to fix, the kind of information asked, a document. */
+    details: jsonb('details').$type<Record<string, unknown>>(),
     user_id: uuid('user_id').references(() => users.id),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

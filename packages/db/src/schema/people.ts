@@ -62,6 +62,23 @@ export const passwordResetTokens = pgTable('password_reset_tokens', {
 });
 
 /**
+ * Self-registration links: a visitor asks for one with an email address, which it proves they hold. Like
+ * reset tokens, only the SHA-256 of the mailed token is stored; a link creates one account at most.
+ */
+export const registrationTokens = pgTable(
+  'registration_tokens',
+  {
+    id: text('id').primaryKey(),
+    enterprise_id: enterpriseId(),
+    email: text('email').notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    created_at: createdAt(),
+  },
+  (t) => [index('registration_tokens_expires_idx').on(t.expires_at)],
+);
+
+/**
  * Failed password sign-ins counted per key (an account name, a source address, or both; stored as a
  * SHA-256, never the typed name), with the time before which further attempts are refused. Growing
  * delays instead of a lock-out: see the server's session/sign-in-throttle.ts.

@@ -42,6 +42,8 @@ export const services = pgTable(
     website: text('website'),
     active: boolean('active').notNull().default(true),
     deleted_at: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    /** Why it was retired: a service is never erased, its credentials and roster keep their history. */
+    delete_reason: text('delete_reason'),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -172,6 +174,8 @@ export const vehicles = pgTable(
     plate_state: text('plate_state'),
     in_service: boolean('in_service').notNull().default(true),
     deleted_at: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    /** Why it was retired: a vehicle is never erased, its credentials keep their history. */
+    delete_reason: text('delete_reason'),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -274,8 +278,15 @@ export const alerts = pgTable(
     user_id: uuid('user_id'),
     service_id: uuid('service_id'),
     vehicle_id: uuid('vehicle_id'),
+    /** The request or credential the alert is about, besides its holder. */
+    license_request_id: uuid('license_request_id'),
+    certification_id: uuid('certification_id'),
     value: text('value').notNull(),
+    /** manual (staff), trigger or task. */
+    source: text('source').notNull().default('manual'),
+    created_by: uuid('created_by'),
     retired_at: timestamp('retired_at', { withTimezone: true, mode: 'date' }),
+    retired_by: uuid('retired_by'),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -283,5 +294,6 @@ export const alerts = pgTable(
     index('alerts_user_idx').on(t.user_id),
     index('alerts_service_idx').on(t.service_id),
     index('alerts_vehicle_idx').on(t.vehicle_id),
+    index('alerts_open_idx').on(t.enterprise_id, t.created_at).where(sql`${t.retired_at} is null`),
   ],
 );

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../client';
 import { fbPackageForms, fbPackages } from '../schema/forms';
 import { licenses } from '../schema/licensing';
@@ -13,11 +14,12 @@ import {
   license_request_statuses,
   process_licenses,
 } from '../schema/reference';
+import { certifications } from '../schema/registry';
 
 /**
  * A demo licence an applicant can apply for at once: "EMS Personnel Certification" with the EMS
  * Provider category (EMT, Paramedic), Initial and Renewal application types, request statuses whose
- * codes the server uses (submitted, approved), an issued credential status, a background-check
+ * codes the server uses (submitted, approved, denied, returned, info_requested, withdrawn), an issued credential status, a background-check
  * process, an application fee, numbers EMS-000001 onwards, and the demo form as its package.
  */
 export async function seedDemoLicensing(
@@ -83,11 +85,28 @@ export async function seedDemoLicensing(
     { ...l, label: 'Submitted', code: 'submitted', sort_order: 2 },
     { ...l, label: 'Approved', code: 'approved', is_final: true, sort_order: 3 },
     { ...l, label: 'Denied', code: 'denied', is_final: true, sort_order: 4 },
+    { ...l, label: 'Returned for corrections', code: 'returned', sort_order: 5 },
+    { ...l, label: 'More information requested', code: 'info_requested', sort_order: 6 },
+    { ...l, label: 'Withdrawn', code: 'withdrawn', is_final: true, sort_order: 7 },
   ]);
-  await tx.insert(license_category_certification_statuses).values([
-    { ...l, label: 'Active', holder_state: 'active', is_issued_status: true, sort_order: 1 },
-    { ...l, label: 'Expired', holder_state: 'expired', sort_order: 2 },
-  ]);
+  const [activeStatus] = await tx
+    .insert(license_category_certification_statuses)
+    .values([
+      { ...l, label: 'Active', holder_state: 'active', is_issued_status: true, sort_order: 1 },
+      { ...l, label: 'Expired', holder_state: 'expired', sort_order: 2 },
+    ])
+    .returning();
+  // The applicant's registry credential (EMT-000123) is an EMT certification of this licence: linked,
+  // its certificate, My licences and /verify all name the licence and the level.
+  await tx
+    .update(certifications)
+    .set({
+      license_id: licenseId,
+      license_category_id: category,
+      license_category_level_id: emt,
+      certification_status_id: activeStatus!.id as string,
+    })
+    .where(and(eq(certifications.enterprise_id, enterpriseId), eq(certifications.number, 'EMT-000123')));
   const [initial] = await tx
     .insert(application_types)
     .values([

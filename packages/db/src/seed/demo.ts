@@ -1,8 +1,18 @@
 import type { Db } from '../client';
 import { enterprises } from '../schema/platform';
+import { seedDemoAutomation } from './demo-automation';
+import { seedDemoComplaints } from './demo-complaints';
+import { seedDemoMessages } from './demo-correspondence';
+import { seedDemoEducation } from './demo-education';
+import { seedDemoExams } from './demo-exams';
 import { seedDemoForms } from './demo-forms';
+import { seedDemoInspections } from './demo-inspections';
 import { seedDemoLicensing } from './demo-licensing';
+import { seedDemoPayments } from './demo-payments';
+import { seedDemoPublicSite } from './demo-public-site';
+import { seedDemoQueries } from './demo-queries';
 import { seedDemoRegistry } from './demo-registry';
+import { seedDemoRequests } from './demo-requests';
 import { createEnterprise, createStandardTemplates, createUser } from './factories';
 import { seedGeography } from './geography';
 
@@ -37,10 +47,13 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<{ seed
       login_criteria: options.demo
         ? 'Demo system: sign in with one of the demo accounts listed in the README.'
         : '',
+      duplicate_prevention_text: options.demo
+        ? 'Have you held a licence or applied with this office before? Then you already have an account: do not register again. Use "Forgot user name" or "Forgot password" on the sign-in page, or call the licensing office.'
+        : '',
     });
     const templates = await createStandardTemplates(tx, enterprise.id);
     if (!options.demo) return;
-    await createUser(tx, enterprise.id, {
+    const admin = await createUser(tx, enterprise.id, {
       user_name: 'admin',
       first_name: 'Alex',
       last_name: 'Admin',
@@ -68,7 +81,18 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<{ seed
     });
     await seedDemoRegistry(tx, enterprise.id, { applicant });
     const { formId } = await seedDemoForms(tx, enterprise.id);
-    await seedDemoLicensing(tx, enterprise.id, formId);
+    const { licenseId } = await seedDemoLicensing(tx, enterprise.id, formId);
+    await seedDemoRequests(tx, enterprise.id, { licenseId, formId });
+    await seedDemoPayments(tx, enterprise.id, { applicantId: applicant.id, licenseId, formId });
+    // Messages first: the demo's renewal task sends their renewal reminder template.
+    await seedDemoMessages(tx, enterprise.id, applicant.id);
+    await seedDemoAutomation(tx, enterprise.id, licenseId);
+    await seedDemoComplaints(tx, enterprise.id, { admin });
+    await seedDemoEducation(tx, enterprise.id, { applicantId: applicant.id, licenseId });
+    await seedDemoInspections(tx, enterprise.id, { admin });
+    await seedDemoExams(tx, enterprise.id, { admin, applicantId: applicant.id, licenseId });
+    await seedDemoQueries(tx, enterprise.id, { admin });
+    await seedDemoPublicSite(tx, enterprise.id, { admin });
   });
   return { seeded: true };
 }

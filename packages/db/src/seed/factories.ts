@@ -3,6 +3,7 @@ import type { Tx } from '../client';
 import { enterprises, securityTemplates, userSecurityTemplates, users } from '../schema/platform';
 import { security_template_permissions } from '../schema/reference';
 import { seedReferenceLists } from './reference-lists';
+import { seedTriggers } from './triggers';
 
 /** Factories shared by tests and the demo seed: each creates what it needs and returns it. */
 
@@ -20,6 +21,7 @@ export async function createEnterprise(
     .returning();
   if (!e) throw new Error('enterprise not created');
   if (options.referenceData !== false) await seedReferenceLists(tx, e.id);
+  await seedTriggers(tx, e.id);
   return e;
 }
 
@@ -93,6 +95,18 @@ export async function createStandardTemplates(tx: Tx, enterpriseId: string) {
       'licensing.read',
       'requests.read',
       'requests.review',
+      'triggers.read',
+      'scheduledTasks.read',
+      'alerts.read',
+      'notes.read',
+      'notes.write',
+      'merge.read',
+      'correspondence.read',
+      'payments.read',
+      'education.read',
+      'inspections.read',
+      'queries.read',
+      'policies.read',
     ],
     {
       label: 'Reviewer',

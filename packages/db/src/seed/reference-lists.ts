@@ -2,6 +2,7 @@ import type { ReferenceListKey } from '@licensure/contracts';
 import type { Tx } from '../client';
 import { dataElementRows, nemsisSections, nremtLevels, nremtStatuses } from '../reference-data/index';
 import { referenceTables } from '../schema/reference';
+import { complaintReferenceData } from './complaint-lists';
 import { isoCountries } from './countries';
 import { formReferenceData } from './demo-forms';
 
@@ -13,6 +14,7 @@ const labels = (...names: string[]): Row[] => names.map((label, i) => ({ label, 
 export function standardReferenceData(): Partial<Record<ReferenceListKey, Row[]>> {
   return {
     ...formReferenceData(),
+    ...complaintReferenceData(),
     data_elements: [
       ...dataElementRows(),
       ...['Pending', 'Conviction', 'Absolved'].map((label, i) => ({

@@ -1,0 +1,1 @@
+ALTER TABLE "enterprises" ADD COLUMN "date_format" text DEFAULT 'MM/DD/YYYY' NOT NULL;

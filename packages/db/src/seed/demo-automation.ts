@@ -1,0 +1,136 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Tx } from '../client';
+import { mergeTemplates } from '../schema/correspondence';
+import { referenceTables } from '../schema/reference';
+import { certifications } from '../schema/registry';
+import {
+  licenseScheduledTasks,
+  triggerConfigurations,
+  triggerConfigurationTriggers,
+  triggers,
+} from '../schema/triggers';
+import { createUser } from './factories';
+
+/**
+ * Demo automation: "on submit: alert the reviewer" (with the manual trigger a reviewer can name on a
+ * process change), and a nightly task that alerts holders of credentials expiring within 60 days and
+ * sends them the renewal reminder letter. A demo EMT whose credential expires in 45 days (from the
+ * day of the seed) gives "Run now" someone to write to.
+ */
+export async function seedDemoAutomation(tx: Tx, enterpriseId: string, licenseId: string): Promise<void> {
+  const [alertType] = await tx
+    .select({ id: referenceTables.alert_types.id })
+    .from(referenceTables.alert_types)
+    .where(
+      and(
+        eq(referenceTables.alert_types.enterprise_id, enterpriseId),
+        eq(referenceTables.alert_types.label, 'Credential expiring'),
+      ),
+    );
+  const [note] = await tx
+    .select({ id: referenceTables.alert_types.id })
+    .from(referenceTables.alert_types)
+    .where(
+      and(
+        eq(referenceTables.alert_types.enterprise_id, enterpriseId),
+        eq(referenceTables.alert_types.label, 'Note'),
+      ),
+    );
+  if (!alertType || !note) throw new Error('the demo needs the standard alert types');
+  await tx.insert(triggers).values([
+    {
+      enterprise_id: enterpriseId,
+      code: 'manual.reviewComplete',
+      name: 'Review complete',
+      entity: 'license_requests',
+      kind: 'manual',
+      description: 'Named as the manual trigger of a process change when a review step is done',
+    },
+  ]);
+  const byCode = new Map(
+    (
+      await tx
+        .select({ id: triggers.id, code: triggers.code })
+        .from(triggers)
+        .where(
+          and(
+            eq(triggers.enterprise_id, enterpriseId),
+            inArray(triggers.code, ['licenseRequest.submitted', 'manual.reviewComplete']),
+          ),
+        )
+    ).map((t) => [t.code, t.id]),
+  );
+  const [config] = await tx
+    .insert(triggerConfigurations)
+    .values({
+      enterprise_id: enterpriseId,
+      name: 'Request intake',
+      description: 'Alerts on submitted requests and finished reviews',
+    })
+    .returning();
+  await tx.insert(triggerConfigurationTriggers).values([
+    {
+      enterprise_id: enterpriseId,
+      trigger_configuration_id: config!.id,
+      trigger_id: byCode.get('licenseRequest.submitted')!,
+      actions: [
+        { kind: 'createAlert', alert_type_id: note.id, value: 'Request submitted: waiting for review' },
+      ],
+    },
+    {
+      enterprise_id: enterpriseId,
+      trigger_configuration_id: config!.id,
+      trigger_id: byCode.get('manual.reviewComplete')!,
+      sort_order: 1,
+      actions: [{ kind: 'retireAlert', alert_type_id: note.id }],
+    },
+  ]);
+  const [reminder] = await tx
+    .select({ id: mergeTemplates.id })
+    .from(mergeTemplates)
+    .where(and(eq(mergeTemplates.enterprise_id, enterpriseId), eq(mergeTemplates.name, 'Renewal reminder')));
+  await seedExpiringCredential(tx, enterpriseId);
+  await tx.insert(licenseScheduledTasks).values({
+    enterprise_id: enterpriseId,
+    name: 'Renewal reminders',
+    description:
+      'Every day: alert holders of EMS credentials that expire within 60 days and send them the renewal reminder',
+    merge_template_ids: reminder ? [reminder.id] : [],
+    license_id: licenseId,
+    frequency_begin_time: '12:00:00',
+    expires_within_days: 60,
+    create_alerts: [
+      { alert_type_id: alertType.id, value: 'Your credential expires within 60 days: apply to renew it' },
+    ],
+  });
+}
+
+/** Jordan Rivera, an EMT of the demo licence like the applicant, whose credential expires in 45 days. */
+async function seedExpiringCredential(tx: Tx, enterpriseId: string) {
+  const [model] = await tx
+    .select()
+    .from(certifications)
+    .where(and(eq(certifications.enterprise_id, enterpriseId), eq(certifications.number, 'EMT-000123')));
+  if (!model) throw new Error('the demo needs the applicant credential EMT-000123');
+  const person = await createUser(tx, enterpriseId, {
+    user_name: 'jordan.rivera',
+    first_name: 'Jordan',
+    last_name: 'Rivera',
+    email: 'jordan.rivera@example.com',
+    is_staff: false,
+  });
+  const expires = new Date(Date.now() + 45 * 86_400_000).toISOString().slice(0, 10);
+  await tx.insert(certifications).values({
+    enterprise_id: enterpriseId,
+    user_id: person.id,
+    license_id: model.license_id,
+    license_category_id: model.license_category_id,
+    license_category_level_id: model.license_category_level_id,
+    certification_level_id: model.certification_level_id,
+    certification_status_id: model.certification_status_id,
+    status: 'active',
+    number: 'EMT-000456',
+    issue_date: '2024-11-01',
+    expiration_date: expires,
+  });
+}

@@ -1,0 +1,83 @@
+import { and, eq } from 'drizzle-orm';
+import type { Tx } from '../client';
+import { mergeTemplates, notes } from '../schema/correspondence';
+import { users } from '../schema/platform';
+import { referenceTables } from '../schema/reference';
+import { alerts, services } from '../schema/registry';
+
+/**
+ * Demo alerts, notes and merge templates: a welcome letter and a renewal reminder to merge on the demo
+ * people, open alerts on the applicant and on a demo service (the dashboard and the portal badge show
+ * them), and a staff note on the applicant.
+ */
+export async function seedDemoMessages(tx: Tx, enterpriseId: string, applicantId: string): Promise<void> {
+  const types = await tx
+    .select({ id: referenceTables.alert_types.id, label: referenceTables.alert_types.label })
+    .from(referenceTables.alert_types)
+    .where(eq(referenceTables.alert_types.enterprise_id, enterpriseId));
+  const typeId = (label: string) => types.find((t) => t.label === label)?.id ?? null;
+  const [admin] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.enterprise_id, enterpriseId), eq(users.user_name, 'admin')));
+  const [service] = await tx
+    .select({ id: services.id })
+    .from(services)
+    .where(eq(services.enterprise_id, enterpriseId))
+    .limit(1);
+
+  await tx.insert(mergeTemplates).values([
+    {
+      enterprise_id: enterpriseId,
+      code: 'Correspondence',
+      merge_object: 'person',
+      name: 'Welcome letter',
+      subject: 'Welcome to {{enterprise.name}}, {{person.first_name}}',
+      body_html:
+        '<p>Dear {{person.first_name}} {{person.last_name}},</p><p>Your account with {{enterprise.name}} is ready. ' +
+        'Sign in to the portal to apply for a licence, upload documents and follow your requests.</p>' +
+        '<p>Sincerely,<br>The licensing office</p>',
+    },
+    {
+      enterprise_id: enterpriseId,
+      code: 'Certifications',
+      merge_object: 'certification',
+      name: 'Renewal reminder',
+      subject:
+        'Your {{certification.license_name}} {{certification.number}} expires on {{certification.expiration_date}}',
+      body_html:
+        '<p>Dear {{person.first_name}} {{person.last_name}},</p><p>Your credential <strong>{{certification.number}}</strong> ' +
+        '({{certification.license_name}}) expires on {{certification.expiration_date}}.</p>' +
+        '<ul><li>Complete your continuing education.</li><li>Apply for renewal in the portal.</li></ul>' +
+        '<p>{{enterprise.name}}</p>',
+    },
+  ]);
+
+  await tx.insert(alerts).values([
+    {
+      enterprise_id: enterpriseId,
+      alert_type_id: typeId('Credential expiring'),
+      user_id: applicantId,
+      value: 'National registry card expires within 60 days: ask for the renewed card.',
+      created_by: admin?.id ?? null,
+    },
+    ...(service
+      ? [
+          {
+            enterprise_id: enterpriseId,
+            alert_type_id: typeId('Open deficiency'),
+            service_id: service.id,
+            value: 'Proof of insurance is missing from the last inspection.',
+            created_by: admin?.id ?? null,
+          },
+        ]
+      : []),
+  ]);
+
+  await tx.insert(notes).values({
+    enterprise_id: enterpriseId,
+    user_id: applicantId,
+    value: 'Called about the application: will upload the course certificate this week.',
+    created_by: admin?.id ?? null,
+  });
+}
