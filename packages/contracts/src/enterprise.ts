@@ -1,5 +1,11 @@
 import { z } from 'zod';
 
+/** How dates are written and typed in the apps; stored dates are always YYYY-MM-DD. */
+export const dateFormat = z.enum(['MM/DD/YYYY', 'DD/MM/YYYY'], {
+  message: 'Date format must be MM/DD/YYYY or DD/MM/YYYY',
+});
+export type DateFormat = z.infer<typeof dateFormat>;
+
 /** Settings of an enterprise (a regulator) that staff may change. */
 export const enterpriseSettings = z.object({
   name: z.string().trim().min(1, 'Name is required').max(200, 'Name must be at most 200 characters'),
@@ -13,6 +19,7 @@ export const enterpriseSettings = z.object({
     .max(200)
     .regex(/^[a-z0-9.-]*(:\d+)?$/i, 'Web address must be a host name such as licensing.example.gov'),
   time_zone: z.string().trim().min(1, 'Time zone is required').max(64),
+  date_format: dateFormat,
   utc_to_server_hours: z.number().int().min(-14).max(14, 'UTC to server hours must be between -14 and 14'),
   session_idle_minutes: z
     .number({ message: 'Session idle minutes must be a number' })
@@ -72,6 +79,7 @@ export const enterpriseLess = z.object({
   disable_password_login: z.boolean(),
   public_lookup_enabled: z.boolean(),
   login_criteria: z.string(),
+  date_format: dateFormat,
 });
 
 export const recaptchaInput = z.object({

@@ -14,6 +14,8 @@ export const errorStatus = {
   payload_too_large: 413,
   rate_limited: 429,
   internal: 500,
+  /** The database cannot be reached for now (restarting, unreachable, out of connections); Retry-After says when to retry. */
+  service_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

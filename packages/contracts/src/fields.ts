@@ -17,6 +17,8 @@ export interface FieldSpec {
   options?: readonly string[];
   /** For `uuid` fields: the resource whose records it points at (the form shows a picker). */
   ref?: string;
+  /** List filters narrowing the picker's choices (e.g. one data section of the data elements). */
+  refQuery?: Readonly<Record<string, string>>;
   /** A regular expression the text must match, with the message shown when it does not. */
   pattern?: { regex: string; message: string };
   /** Shown in list tables. */

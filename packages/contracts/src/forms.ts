@@ -240,8 +240,9 @@ export const formDefinition = z.object({
   description: optionalText('description', 4000),
   form_type_id: id('form_type_id').nullable().optional().default(null),
   document_type_id: id('document_type_id').nullable().optional().default(null),
-  active: z.boolean().default(true),
-  applicant_access: z.enum(applicantAccessLevels).default('edit'),
+  // A new form reaches no applicant until staff open it: inactive, no applicant access.
+  active: z.boolean().default(false),
+  applicant_access: z.enum(applicantAccessLevels).default('none'),
   pages: z.array(formPage).max(100).default([]),
   conditions: z.array(formCondition).max(1000).default([]),
   reimbursement_rules: z.array(reimbursementRule).max(100).default([]),

@@ -1,5 +1,9 @@
+import { complaintResources } from './complaints';
+import { examResources } from './exams';
 import type { FieldSpec } from './fields';
+import { fireDrillResources } from './fire-drills';
 import { formResources } from './forms';
+import { inspectionResources } from './inspections';
 import { licensingResources } from './licensing';
 import { referenceList } from './resource';
 
@@ -128,11 +132,13 @@ export const referenceLists = [
   ),
   referenceList('cms_sites', 'CMSSites', 'cms_site', 'Portal sites', {
     ...configuration,
+    write: 'cms.write',
     fields: [{ name: 'host', label: 'Web address', kind: 'text', listed: true }],
     filters: { enterpriseID: 'enterprise_id' },
   }),
   referenceList('cms_pages', 'CMSPages', 'cms_page', 'Portal content pages', {
     ...configuration,
+    write: 'cms.write',
     fields: [
       { name: 'cms_site_id', label: 'Site', kind: 'uuid', ref: 'cms_sites' },
       {
@@ -334,6 +340,7 @@ export const referenceLists = [
   referenceList('policy_types', 'policytypes', 'policy_type', 'Policy types'),
   referenceList('portal_pages', 'PortalPages', 'portal_page', 'Portal pages', {
     ...configuration,
+    write: 'cms.write',
     fields: [
       {
         name: 'route',
@@ -449,6 +456,10 @@ export const referenceLists = [
   ),
   ...formResources,
   ...licensingResources,
+  ...complaintResources,
+  ...inspectionResources,
+  ...fireDrillResources,
+  ...examResources,
 ] as const;
 
 export type ReferenceListKey = (typeof referenceLists)[number]['key'];

@@ -1,5 +1,6 @@
 // Contracts of the registry module: services, stations, areas, personnel and vehicles.
 import { z } from 'zod';
+import { credentialView } from './licensing';
 import { booleanish, listQuery } from './paging';
 
 /** '' and null from forms mean "not given". */
@@ -109,6 +110,8 @@ export const publicServiceResult = z.object({
   level: z.string().nullable(),
   status: z.string().nullable(),
   expiration_date: z.string().nullable(),
+  /** The service's current credential as My licences, the certificate and /verify show it. */
+  credential: credentialView.nullable(),
 });
 
 export const serviceLess = z.object({
@@ -245,3 +248,46 @@ export const servicePersonnelOutput = z.object({
   is_designated: z.boolean(),
   is_administrator: z.boolean(),
 });
+
+/** A service as the API answers it, with the counties it serves and is affiliated with. */
+export const serviceOutput = z.object({
+  ...recordStamps,
+  name: z.string(),
+  service_number: z.string().nullable(),
+  classification_id: z.uuid().nullable(),
+  primary_level_id: z.uuid().nullable(),
+  permit_level_id: z.uuid().nullable(),
+  training_level_ids: z.array(z.uuid()),
+  parent_id: z.uuid().nullable(),
+  street: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  postal_code: z.string().nullable(),
+  county_fips: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  website: z.string().nullable(),
+  active: z.boolean(),
+  deleted_at: z.string().nullable(),
+  counties: z.array(z.string()),
+  affiliation_counties: z.array(z.string()),
+});
+export type ServiceOutput = z.infer<typeof serviceOutput>;
+
+/** A vehicle as the API answers it, with the service it belongs to today. */
+export const vehicleOutput = z.object({
+  ...recordStamps,
+  serial_number: z.string(),
+  unit_number: z.string().nullable(),
+  vehicle_type_id: z.uuid().nullable(),
+  specialty_ids: z.array(z.uuid()),
+  make: z.string().nullable(),
+  model: z.string().nullable(),
+  model_year: z.number().int().nullable(),
+  license_plate: z.string().nullable(),
+  plate_state: z.string().nullable(),
+  in_service: z.boolean(),
+  service_id: z.uuid().nullable(),
+  deleted_at: z.string().nullable(),
+});
+export type VehicleOutput = z.infer<typeof vehicleOutput>;

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { FieldSpec } from './fields';
 import type { PermissionKey } from './permissions';
 
@@ -24,6 +25,10 @@ export interface ResourceSpec {
   write: PermissionKey;
   /** Served without create, update and delete. */
   readOnly?: boolean;
+  /** The sort keys the list accepts (default: the plain fields and the timestamps). */
+  sortable?: readonly string[];
+  /** Deleting keeps the record and needs a reason (regulatory history). */
+  deleteReason?: boolean;
 }
 
 export type ResourceOptions = Partial<Omit<ResourceSpec, 'key' | 'path' | 'wrapper' | 'title' | 'fields'>> & {
@@ -81,3 +86,44 @@ export interface ReferenceRow {
   updated_at: Date;
   [field: string]: unknown;
 }
+
+const fieldKinds = ['text', 'longtext', 'int', 'bool', 'uuid', 'uuids', 'date', 'select'] as const;
+
+/** A field as `GET /api/resources/{path}` describes it (a FieldSpec). */
+export const fieldDescription = z.object({
+  name: z.string(),
+  label: z.string(),
+  kind: z.enum(fieldKinds),
+  required: z.boolean().optional(),
+  maxLength: z.number().int().optional(),
+  options: z.array(z.string()).optional(),
+  ref: z.string().optional(),
+  refQuery: z.record(z.string(), z.string()).optional(),
+  pattern: z.object({ regex: z.string(), message: z.string() }).optional(),
+  listed: z.boolean().optional(),
+  min: z.number().optional(),
+  max: z.number().optional(),
+  defaultValue: z.union([z.string(), z.number(), z.boolean()]).optional(),
+  help: z.string().optional(),
+  example: z.string().optional(),
+});
+
+/** What the generic list and edit pages need to show a resource (a ResourceSpec). */
+export const resourceDescription = z.object({
+  key: z.string(),
+  path: z.string(),
+  module: z.string(),
+  wrapper: z.string(),
+  title: z.string(),
+  singular: z.string(),
+  fields: z.array(fieldDescription),
+  unique: z.array(z.array(z.string())),
+  filters: z.record(z.string(), z.string()),
+  searchable: z.array(z.string()),
+  defaultSort: z.string(),
+  read: z.string(),
+  write: z.string(),
+  readOnly: z.boolean().optional(),
+  sortable: z.array(z.string()).optional(),
+  deleteReason: z.boolean().optional(),
+});

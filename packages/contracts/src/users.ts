@@ -1,5 +1,6 @@
 // Contracts of the users module: people, searches, passwords and security administration.
 import { z } from 'zod';
+import { credentialView } from './licensing';
 import { listQuery, timestamp } from './paging';
 import { permissionKeys } from './permissions';
 
@@ -180,6 +181,8 @@ export const publicLookupRow = z.object({
   level: z.string().nullable(),
   status: z.string(),
   expiration_date: z.string().nullable(),
+  /** The credential as My licences and the certificate show it (licence, level, dates, status in words). */
+  credential: credentialView,
 });
 
 export const passwordRequirements = z.object({
