@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { registerModules } from './modules';
+import { recaptchaUsage } from './modules/enterprise/uses-recaptcha';
 import { authPlugin } from './platform/auth/plugin';
 import { createSessionCache, type SessionCache } from './platform/auth/session-cache';
 import { createEventBus, type EventBus } from './platform/events/event-bus';
@@ -21,6 +22,8 @@ import { registerSecurityHeaders } from './platform/http/security-headers';
 import { serveWebApp } from './platform/http/web-app';
 import { createJobQueue, type JobQueue } from './platform/jobs/job-queue';
 import { createMessageHub, type MessageHub } from './platform/realtime/message-hub';
+import { registerResourceDescriptions } from './platform/resources/describe-routes';
+import type { Resource } from './platform/resources/types';
 import { createEnterpriseResolver, type EnterpriseResolver } from './platform/tenancy/enterprise-resolver';
 
 export interface RegisteredRoute {
@@ -52,6 +55,8 @@ declare module 'fastify' {
       events: EventBus;
     };
     registeredRoutes: RegisteredRoute[];
+    /** The resources declared on the engine, by lower-case path (what GET /api/resources/{path} describes). */
+    resources: Map<string, Resource>;
   }
 }
 
@@ -72,6 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.startJobs !== false) app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
   app.decorate('registeredRoutes', [] as RegisteredRoute[]);
+  app.decorate('resources', new Map<string, Resource>());
 
   app.setValidatorCompiler(validatorCompiler);
   // Response schemas document the API; the payloads are built by explicit presenters and sent as JSON.
@@ -93,7 +99,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
-  registerSecurityHeaders(app, { hsts: deps.config.secureCookies });
+  registerSecurityHeaders(app, {
+    hsts: deps.config.secureCookies,
+    usesRecaptcha: recaptchaUsage(deps.database.db, resolver),
+  });
   registerInputGuards(app);
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
@@ -118,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   await app.register(authPlugin, { db: deps.database.db, resolver, sessions });
+  registerResourceDescriptions(app);
   await registerModules(app);
   await serveWebApp(app, deps.config.WEB_DIST);
   app.addHook('onClose', async () => hub.close());

@@ -16,7 +16,10 @@ async function main(): Promise<void> {
   let unlock: (() => Promise<void>) | undefined;
   let database: Database;
   if (config.DATABASE_URL) {
-    database = openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
+    database = openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE, {
+      onConnectionError: (err, where) =>
+        log.warn({ err, where }, 'database connection lost; the pool goes on'),
+    });
   } else {
     unlock = await lockDataDir(config.DATA_DIR);
     database = await openPglite(path.join(path.resolve(config.DATA_DIR), 'pgdata'));

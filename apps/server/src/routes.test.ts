@@ -39,7 +39,9 @@ describe('route access', () => {
       .filter((r) => r.access === 'public' && r.method !== 'GET')
       .map((r) => `${r.method} ${r.url}`)
       .sort();
-    // Sign-in and its recovery, the public lookups (POST for their criteria) and error reports.
+    // Sign-in and its recovery, self-registration, the public lookups (POST for their criteria), error
+    // reports, payment gateways' signed answers (the test gateway's pages stand in for a gateway's), and
+    // the public site's fire drill reports (rate-limited, behind the human check).
     expect(publicWrites).toEqual([
       'DELETE /api/Core/Auth/Sessioncookie',
       'POST /api/Logger/LogAngularApiErrors',
@@ -48,11 +50,19 @@ describe('route access', () => {
       'POST /api/Saml20/Acs',
       'POST /api/auth/login',
       'POST /api/auth/logout',
+      'POST /api/complaints/file',
       'POST /api/getservicelookupcount',
       'POST /api/getuserlookupcount',
+      'POST /api/payments/notify',
+      'POST /api/payments/receipt',
+      'POST /api/payments/testgateway/decide',
+      'POST /api/payments/testgateway/pay',
+      'POST /api/public/firedrill/drills',
       'POST /api/recaptchaTokenResponse',
       'POST /api/users/forgotpassword',
       'POST /api/users/lookupUsername',
+      'POST /api/users/register',
+      'POST /api/users/register/complete',
       'POST /api/users/resetpassword',
     ]);
   });

@@ -85,6 +85,8 @@ export async function realRecord(t: TestContext, ref: string): Promise<string> {
         .returning();
       return row!.id;
     }
+    case 'users':
+      return t.reviewer.userId;
     case 'security_templates':
       return (await createSecurityTemplate(db, enterprise_id, [])).id;
     default:

@@ -1,8 +1,8 @@
 import { domainEvents } from '@licensure/db';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-app';
-import type { DomainEvent } from './event-bus';
+import { DISPATCH_QUEUE, type DomainEvent } from './event-bus';
 import { recordEvent } from './record-event';
 
 let t: TestContext;
@@ -140,11 +140,27 @@ describe('domain events', () => {
     for (let i = 0; i < 200 && got.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
     off();
     expect(got).toEqual([id]);
-    const rows = await t.database.db
-      .select()
-      .from(domainEvents)
-      .where(eq(domainEvents.object_id, id))
-      .orderBy(asc(domainEvents.seq));
-    expect(rows[0]!.dispatched_at).not.toBeNull();
+    // The consumer runs inside the dispatcher's transaction: the mark is visible once that commits.
+    const dispatchedAt = async () => {
+      const rows = await t.database.db
+        .select()
+        .from(domainEvents)
+        .where(eq(domainEvents.object_id, id))
+        .orderBy(asc(domainEvents.seq));
+      return rows[0]?.dispatched_at ?? null;
+    };
+    await expect.poll(dispatchedAt, { timeout: 10_000 }).not.toBeNull();
+  });
+
+  it('dispatch jobs carry heartbeats, so one whose end was lost (PostgreSQL restarting) cannot block the queue', async () => {
+    // The queue is stately (one active job in the cluster). A job whose completion could not be written
+    // stays active; only heartbeats let pg-boss fail it soon, instead of after its 10-minute expiry.
+    await t.app.deps.jobs.start();
+    const result = await t.database.db.execute(
+      sql`select heartbeat_seconds, policy from pgboss.queue where name = ${DISPATCH_QUEUE}`,
+    );
+    // Both drivers answer { rows }; the generic database type does not say so.
+    const { rows } = result as unknown as { rows: { heartbeat_seconds: number | null; policy: string }[] };
+    expect(rows).toEqual([{ heartbeat_seconds: 10, policy: 'stately' }]);
   });
 });

@@ -127,7 +127,16 @@ export function createEventBus(
   }
 
   const declared = async () => {
-    await jobs.createQueue(DISPATCH_QUEUE, { policy: 'stately', retryLimit: 0, expireInSeconds: 600 });
+    // Heartbeats: a dispatch job whose end could not be recorded (PostgreSQL restarting just then) stays
+    // active; without them it would hold the stately queue's one active place until it expired (10
+    // minutes), and no event would be dispatched meanwhile. With them it is failed once its heartbeats
+    // stop (10 s, then pg-boss's next supervision) and the next poll's job runs.
+    await jobs.createQueue(DISPATCH_QUEUE, {
+      policy: 'stately',
+      retryLimit: 0,
+      expireInSeconds: 600,
+      heartbeatSeconds: 10,
+    });
     await jobs.work(DISPATCH_QUEUE, async () => {
       // Work left over (a large backlog) is picked up by the next poll.
       await dispatchPending();

@@ -1,5 +1,13 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { AppError, fieldOf, fromDatabaseError } from './errors';
+import {
+  AppError,
+  DATABASE_RETRY_AFTER_SECONDS,
+  fieldOf,
+  fromDatabaseError,
+  isDatabaseUnavailable,
+  registerErrorHandling,
+} from './errors';
 
 describe('fieldOf', () => {
   it('names the whole dotted path of a validation issue', () => {
@@ -46,5 +54,58 @@ describe('fromDatabaseError', () => {
   it('passes other errors through', () => {
     const e = new Error('boom');
     expect(fromDatabaseError(e, () => undefined)).toBe(e);
+  });
+});
+
+/** What node-postgres and drizzle throw while PostgreSQL restarts (drizzle wraps the driver's error). */
+const pgError = (code: string, message: string) =>
+  Object.assign(new Error(message), { code, severity: 'FATAL' });
+const wrapped = (cause: unknown) => new Error('Failed query: select 1', { cause });
+
+describe('isDatabaseUnavailable', () => {
+  it('recognises a database that is restarting, unreachable or out of connections', () => {
+    expect(
+      isDatabaseUnavailable(pgError('57P01', 'terminating connection due to administrator command')),
+    ).toBe(true);
+    expect(isDatabaseUnavailable(wrapped(pgError('57P03', 'the database system is starting up')))).toBe(true);
+    expect(isDatabaseUnavailable(wrapped(pgError('08006', 'connection failure')))).toBe(true);
+    expect(isDatabaseUnavailable(pgError('53300', 'sorry, too many clients already'))).toBe(true);
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    expect(isDatabaseUnavailable(wrapped(refused))).toBe(true);
+    expect(isDatabaseUnavailable(wrapped(new Error('Connection terminated unexpectedly')))).toBe(true);
+    expect(
+      isDatabaseUnavailable(new Error('Client has encountered a connection error and is not queryable')),
+    ).toBe(true);
+    expect(isDatabaseUnavailable(new Error('timeout exceeded when trying to connect'))).toBe(true);
+  });
+
+  it('leaves errors of the statement itself alone', () => {
+    expect(isDatabaseUnavailable(wrapped(pgError('23505', 'duplicate key value')))).toBe(false);
+    expect(isDatabaseUnavailable(pgError('42P01', 'relation "x" does not exist'))).toBe(false);
+    expect(isDatabaseUnavailable(new Error('boom'))).toBe(false);
+    expect(isDatabaseUnavailable(undefined)).toBe(false);
+  });
+});
+
+describe('the error handler', () => {
+  it('answers 503 with Retry-After while the database is unavailable, and 500 for other errors', async () => {
+    const app = Fastify({ logger: false });
+    registerErrorHandling(app);
+    app.get('/down', async () => {
+      throw wrapped(pgError('57P01', 'terminating connection due to administrator command'));
+    });
+    app.get('/bug', async () => {
+      throw new Error('a bug');
+    });
+    const down = await app.inject({ method: 'GET', url: '/down' });
+    expect(down.statusCode).toBe(503);
+    expect(down.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
+    expect(down.json()).toEqual({
+      error: { code: 'service_unavailable', message: expect.stringMatching(/unavailable/) },
+    });
+    const bug = await app.inject({ method: 'GET', url: '/bug' });
+    expect(bug.statusCode).toBe(500);
+    expect(bug.headers['retry-after']).toBeUndefined();
+    await app.close();
   });
 });

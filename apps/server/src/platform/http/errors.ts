@@ -60,6 +60,43 @@ function pgErrorOf(err: unknown): PgError | undefined {
   return undefined;
 }
 
+/** Said with a 503 while the database cannot be reached. */
+export const databaseUnavailableMessage = 'The service is briefly unavailable. Try again in a few seconds.';
+/** Seconds a client should wait before retrying after a 503 (PostgreSQL restarts in a few seconds). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+// SQLSTATE classes 08 (connection exception) and 57P0x (the server is shutting down or starting: admin
+// or crash shutdown, cannot connect now), and 53300 (too many connections).
+const unavailableCodes = /^(08...|57P0[1-4]|53300)$/;
+// Errors of the socket or the driver rather than of the statement: refused, reset, timed out, or pg's
+// "Connection terminated" / "not queryable" / pool "timeout exceeded when trying to connect".
+const unavailableSystemCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
+const unavailableMessages =
+  /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|Client was closed and is not queryable|terminating connection/i;
+
+/**
+ * True when an error (or its cause, as drizzle wraps driver errors) says the database could not be
+ * reached, rather than that the statement failed: the request may succeed when retried.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined;
+  for (let i = 0; e && typeof e === 'object' && i < 4; i++) {
+    if (typeof e.code === 'string' && (unavailableCodes.test(e.code) || unavailableSystemCodes.has(e.code)))
+      return true;
+    if (typeof e.message === 'string' && unavailableMessages.test(e.message)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
 /** Maps a database constraint violation to a 409 or 400; other errors pass through. */
 export function fromDatabaseError(
   err: unknown,
@@ -99,6 +136,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
           fields,
         },
       });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ error: { code: 'service_unavailable', message: databaseUnavailableMessage } });
     }
     const mapped = fromDatabaseError(error, () => undefined);
     if (mapped instanceof AppError) {

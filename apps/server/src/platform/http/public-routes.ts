@@ -44,6 +44,26 @@ export const publicRoutes: Readonly<Record<string, string>> = {
   'POST /api/PublicLookupService': 'public licence lookup of services',
   'POST /api/getservicelookupcount': 'count of the public licence lookup of services',
 
+  // Complaints: the public files a complaint from the public site, behind the enterprise's reCAPTCHA.
+  'GET /api/complaints/publicCategories': 'the categories the public complaint form offers',
+  'POST /api/complaints/file': 'the public files a complaint (reCAPTCHA-checked, rate-limited)',
+  'GET /api/complaints/publicDiscipline':
+    'the verification page shows public disciplinary actions on a credential, as regulators must',
+
+  // The public site: pages staff publish, published policies, and fire drills schools report without
+  // an account (reports rate-limited and behind the enterprise's human check).
+  'GET /api/public/cms/pages/:slug': 'a published page of the public site',
+  'GET /api/public/policies': 'the published policies and protocols the public site lists',
+  'GET /api/public/policies/:id': 'one published policy or protocol',
+  'GET /api/public/policies/:id/document': 'the document of a published policy',
+  'GET /api/public/firedrill/schoolsystems': 'the school systems the fire drill form offers',
+  'GET /api/public/firedrill/schools': 'the schools of a school system, for the fire drill form',
+  'GET /api/public/firedrill/drills': "a school's reported drills, without who reported them",
+  'GET /api/public/firedrill/years': 'the years of reported drills, for the fire drill pages',
+  'POST /api/public/firedrill/drills': 'a school reports a fire drill (human-checked, rate-limited)',
+  'GET /api/public/humancheck':
+    "the challenge of a public form's human check (reCAPTCHA or the local stand-in)",
+
   // Account recovery and creation, by definition without a session.
   'GET /api/users/validateusername': 'account creation checks a user name is free',
   'POST /api/users/lookupUsername': 'forgotten user name, sent by email',
@@ -51,9 +71,23 @@ export const publicRoutes: Readonly<Record<string, string>> = {
   'POST /api/users/forgotpassword': 'asks for a password reset email',
   'GET /api/users/getresettoken': 'checks a reset link before showing the reset form',
   'POST /api/users/resetpassword': 'sets a new password with an emailed token',
+  'POST /api/users/register':
+    'self-registration: mails a link to verify the address, before there is an account',
+  'GET /api/users/register/token': 'checks a registration link before showing the registration form',
+  'POST /api/users/register/complete': 'self-registration: creates the portal account of a verified address',
 
   // Error reports of the browser app, also from the sign-in page.
   'POST /api/Logger/LogAngularApiErrors': 'the browser app reports its errors, also before sign-in',
+
+  // Payment gateways answer by cross-site form posts and server-to-server calls, trusted only for
+  // their signature (HMAC-SHA256 over the signed fields, checked in constant time).
+  'POST /api/payments/receipt':
+    'the gateway returns the browser with its signed answer (a cross-site form post)',
+  'POST /api/payments/notify': "the gateway's signed server-to-server notification of a payment",
+  'POST /api/payments/testgateway/pay':
+    "the local test gateway's hosted page, standing in for the gateway's own",
+  'POST /api/payments/testgateway/decide':
+    "the local test gateway's decision, signed as the gateway's answer",
 };
 
 /** The reason a route is public, found case-insensitively as the router matches; undefined when none. */

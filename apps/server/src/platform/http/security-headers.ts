@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 const policy = (directives: Record<string, string>) =>
   Object.entries(directives)
@@ -31,8 +31,29 @@ export const webAppPolicy = policy({
   'worker-src': "'self'",
 });
 
+/**
+ * The web app of an enterprise that uses Google reCAPTCHA on its public forms: the widget's script
+ * and frame come from Google (the origins its documentation lists), nothing else changes.
+ */
+export const webAppWithRecaptchaPolicy = policy({
+  ...sameOrigin,
+  'script-src': "'self' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/",
+  'frame-src': 'https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/',
+  'img-src': "'self' data: blob:",
+  'manifest-src': "'self'",
+  'script-src-attr': "'none'",
+  'worker-src': "'self'",
+});
+
 /** The Swagger UI at /api/docs: its bundle and initializer are files, but it sets style attributes and data: icons. */
 export const apiDocsPolicy = policy({ ...sameOrigin, 'img-src': "'self' data:" });
+
+/** The local test gateway's hosted checkout pages: forms that post back to this origin, nothing else. */
+export const hostedCheckoutPolicy = policy({
+  ...sameOrigin,
+  'img-src': "'self'",
+  'script-src-attr': "'none'",
+});
 
 /** JSON answers of the API load nothing. */
 export const apiPolicy = policy({
@@ -56,10 +77,11 @@ export const apiFilePolicy = policy({
   'frame-ancestors': "'none'",
 });
 
-function policyFor(url: string, contentType: string): string {
+function policyFor(url: string, contentType: string, recaptcha: boolean): string {
   const path = url.toLowerCase();
   if (path.startsWith('/api/docs')) return apiDocsPolicy;
-  if (!path.startsWith('/api')) return webAppPolicy;
+  if (!path.startsWith('/api')) return recaptcha ? webAppWithRecaptchaPolicy : webAppPolicy;
+  if (path.startsWith('/api/payments/testgateway/')) return hostedCheckoutPolicy;
   return contentType === '' || /json|text\/plain/.test(contentType) ? apiPolicy : apiFilePolicy;
 }
 
@@ -68,10 +90,19 @@ function policyFor(url: string, contentType: string): string {
  * through the server misses them. Written here rather than with @fastify/helmet: they are a handful of
  * fixed strings, one place chooses the policy by path, and no dependency is needed for it.
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: { hsts: boolean }): void {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: {
+    hsts: boolean;
+    /** Whether the page's enterprise uses Google reCAPTCHA (asked for the web app's pages only). */
+    usesRecaptcha?: (request: FastifyRequest) => Promise<boolean>;
+  },
+): void {
   app.addHook('onSend', async (request, reply) => {
     const contentType = String(reply.getHeader('content-type') ?? '');
-    reply.header('content-security-policy', policyFor(request.url, contentType));
+    const page = !request.url.toLowerCase().startsWith('/api') && contentType.startsWith('text/html');
+    const recaptcha = page && options.usesRecaptcha ? await options.usesRecaptcha(request) : false;
+    reply.header('content-security-policy', policyFor(request.url, contentType, recaptcha));
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'DENY');
     reply.header('referrer-policy', 'no-referrer');

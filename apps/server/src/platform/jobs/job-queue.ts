@@ -64,6 +64,17 @@ export interface JobQueue {
    */
   send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string | null>;
   find(name: string, id: string): Promise<JobRecord | null>;
+  /**
+   * Sends a job to the queue at each occurrence of a cron expression (UTC unless tz), once in the
+   * whole cluster however many processes run; `key` tells several schedules of one queue apart.
+   */
+  schedule<T extends object>(
+    name: string,
+    cron: string,
+    data: T,
+    options?: { key?: string; tz?: string },
+  ): Promise<void>;
+  unschedule(name: string, key?: string): Promise<void>;
   /** Runs fn after the queue has started (now, when it already has). */
   onStart(fn: () => void | Promise<void>): void;
   /** Runs fn before the queue stops. */
@@ -92,8 +103,8 @@ function newBoss(database: Database, options: JobQueueOptions): PgBoss {
   const common = {
     superviseIntervalSeconds: supervise,
     monitorIntervalSeconds: supervise,
-    // Cron schedules are not used yet; they come with scheduled tasks.
-    schedule: false,
+    // Cron schedules (scheduled tasks): pg-boss's timekeeper sends each occurrence once in the cluster.
+    schedule: true,
   };
   if (database.kind === 'pglite') {
     if (!database.pglite) throw new Error('a PGlite database without its PGlite instance');
@@ -196,6 +207,17 @@ export function createJobQueue(
       if (!started) await queue.start();
       const [job] = await boss.findJobs<object>(name, { id });
       return job ? { id: job.id, state: job.state, retryCount: job.retryCount } : null;
+    },
+    async schedule(name, cron, data, schedule = {}) {
+      if (!started) await queue.start();
+      await boss.schedule(name, cron, data, {
+        tz: schedule.tz ?? 'UTC',
+        ...(schedule.key ? { key: schedule.key } : {}),
+      });
+    },
+    async unschedule(name, key) {
+      if (!started) await queue.start();
+      await boss.unschedule(name, key);
     },
     onStart(fn) {
       startHooks.push(fn);

@@ -8,6 +8,12 @@ export interface MailMessage {
   text: string;
   html?: string;
   enterpriseId?: string | null;
+  /** A sender other than MAIL_FROM (an enterprise's own address). */
+  from?: string;
+  cc?: string[];
+  bcc?: string[];
+  replyTo?: string[];
+  attachments?: { filename: string; content: Buffer; contentType?: string }[];
 }
 
 export interface MailSettings {
@@ -67,11 +73,15 @@ export async function sendMail(db: Db, message: MailMessage, settings: MailSetti
   if (!settings.SMTP_URL) return { id, status: 'held' };
   try {
     await transportFor(settings.SMTP_URL).sendMail({
-      from: settings.MAIL_FROM,
+      from: message.from ?? settings.MAIL_FROM,
       to: message.to,
+      cc: message.cc?.length ? message.cc : undefined,
+      bcc: message.bcc?.length ? message.bcc : undefined,
+      replyTo: message.replyTo?.length ? message.replyTo : undefined,
       subject: message.subject,
       text: message.text,
       html: message.html,
+      attachments: message.attachments,
     });
     await db.update(mailOutbox).set({ status: 'sent', sent_at: new Date() }).where(eq(mailOutbox.id, id));
     return { id, status: 'sent' };

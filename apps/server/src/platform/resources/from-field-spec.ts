@@ -67,5 +67,6 @@ export function fromFieldSpec(spec: ResourceSpec, table: PgTable, hooks?: Resour
     refs,
     unique,
     hooks,
+    spec,
   };
 }

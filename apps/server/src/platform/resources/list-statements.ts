@@ -30,6 +30,8 @@ interface Shape {
   sortBy: string;
   reverse: boolean;
   scope: string | null;
+  /** Deleted rows listed too (`softDelete.listParam`). */
+  deleted: boolean;
 }
 
 /** The live-row condition of a table with `deleted_at`, else nothing. */
@@ -55,6 +57,7 @@ export function createListStatements(db: Db, resource: Resource) {
   const sortKeys = Object.keys(resource.sort);
   const filters = resource.filters ?? {};
   const live = liveRows(resource);
+  const withDeleted = resource.softDelete?.listParam;
 
   function shapeOf(q: ListParams, auth: AuthContext | null): Shape {
     const wanted = (q.sortBy ?? resource.defaultSort).toLowerCase();
@@ -67,6 +70,7 @@ export function createListStatements(db: Db, resource: Resource) {
       sortBy,
       reverse: q.reverse === true,
       scope: resource.scope?.(auth)?.name ?? null,
+      deleted: !!withDeleted && q[withDeleted] === true,
     };
   }
 
@@ -87,7 +91,7 @@ export function createListStatements(db: Db, resource: Resource) {
   function where(shape: Shape, auth: AuthContext | null): SQL | undefined {
     const conditions: Condition[] = [
       eq(columns.enterprise_id as PgColumn, sql.placeholder('enterprise_id')),
-      live,
+      shape.deleted ? undefined : live,
     ];
     for (const p of shape.filters) {
       const f = filters[p]!;

@@ -38,10 +38,15 @@ const recordTables: Record<string, RefTarget> = {
 export function refTarget(name: string): RefTarget {
   const lower = name.toLowerCase();
   const spec = referenceListByKey.get(name) ?? referenceLists.find((s) => s.path.toLowerCase() === lower);
-  if (spec) return { table: referenceTables[spec.key as keyof typeof referenceTables], what: spec.singular };
+  if (spec)
+    return {
+      name: spec.key,
+      table: referenceTables[spec.key as keyof typeof referenceTables],
+      what: spec.singular,
+    };
   const target = recordTables[lower];
   if (!target) throw new Error(`ref '${name}' names no known table`);
-  return target;
+  return { name: lower, ...target };
 }
 
 /**

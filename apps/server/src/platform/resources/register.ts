@@ -1,4 +1,5 @@
-import { countResponse, listQuery, listResponse } from '@licensure/contracts';
+import { booleanish, countResponse, listQuery, listResponse } from '@licensure/contracts';
+import { Column, is } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,12 +11,41 @@ export const idParams = z.object({ id: z.uuid({ message: 'id must be a valid id'
 
 const text = z.string().trim().max(200);
 
+/**
+ * How a filter parameter is read when its spec names no schema: by the column's type, so that
+ * `?active=abc` on a boolean column or `?license_id=x` on a uuid column is a 400, never a database error.
+ */
+export function filterSchema(param: string, f: FilterSpec): z.ZodType {
+  if (f.schema) return f.schema;
+  if (!is(f.column, Column)) return text;
+  switch (f.column.columnType) {
+    case 'PgBoolean':
+      return booleanish;
+    case 'PgUUID':
+      return z.uuid({ message: `${param} must be a valid id` });
+    case 'PgInteger':
+    case 'PgSmallInt':
+      return z.coerce
+        .number({ message: `${param} must be a whole number` })
+        .int(`${param} must be a whole number`)
+        .min(-2_147_483_648, `${param} is out of range`)
+        .max(2_147_483_647, `${param} is out of range`);
+    case 'PgDateString':
+    case 'PgDate':
+      return z.iso.date({ message: `${param} must be a date (YYYY-MM-DD)` });
+    default:
+      return text;
+  }
+}
+
 /** The query (or POST body) of a resource's paged filter: paging, sort, search, letter, its filters. */
 export function filterQuery(resource: Resource) {
   const shape: Record<string, z.ZodType> = {};
   for (const [param, f] of Object.entries(resource.filters ?? {}))
-    shape[param] = (f as FilterSpec).schema?.optional() ?? text.optional();
+    shape[param] = filterSchema(param, f as FilterSpec).optional();
   if (resource.alpha) shape.alphaFilter = z.string().trim().max(1).optional();
+  const withDeleted = resource.softDelete?.listParam;
+  if (withDeleted) shape[withDeleted] = booleanish.optional();
   return listQuery.extend(shape);
 }
 
@@ -32,18 +62,25 @@ export function registerResource(app: FastifyInstance, resource: Resource): void
   const lists = createListStatements(db, resource);
   const writer = createWriter(db, resource);
   const present = (row: Row) => (resource.present ? resource.present(row) : row);
+  const expand = resource.hooks?.expand;
+  const expanded = async (rows: Row[]) => (expand && rows.length > 0 ? expand(rows, db) : rows);
+  const presentOne = async (row: Row) => present((await expanded([row]))[0] as Row);
   const query = filterQuery(resource);
   const output = resource.output;
-  const page = (request: FastifyRequest, q: ListParams) =>
-    lists.page(request.enterpriseId, request.auth, q).then((p) => ({ ...p, items: p.items.map(present) }));
+  const page = async (request: FastifyRequest, q: ListParams) => {
+    const p = await lists.page(request.enterpriseId, request.auth, q);
+    return { ...p, items: (await expanded(p.items)).map(present) };
+  };
   const count = async (request: FastifyRequest, q: ListParams) => ({
     count: await lists.count(request.enterpriseId, request.auth, q),
   });
   const what = resource.singular;
+  const listAccess = resource.listRead ?? resource.read;
+  app.resources.set(resource.path.toLowerCase(), resource);
 
   if (on('list')) {
     r.get(base, {
-      config: { access: resource.read, resource: resource.path },
+      config: { access: listAccess, resource: resource.path },
       schema: {
         tags,
         summary: `List ${what} records`,
@@ -53,7 +90,7 @@ export function registerResource(app: FastifyInstance, resource: Resource): void
       handler: (request) => page(request, request.query as ListParams),
     });
     r.get(`${base}/getCount`, {
-      config: { access: resource.read, resource: resource.path },
+      config: { access: listAccess, resource: resource.path },
       schema: {
         tags,
         summary: `Count ${what} records`,
@@ -64,7 +101,7 @@ export function registerResource(app: FastifyInstance, resource: Resource): void
     });
     if (resource.filterRoutes) {
       r.post(`${base}/getFilter`, {
-        config: { access: resource.read, resource: resource.path },
+        config: { access: listAccess, resource: resource.path },
         schema: {
           tags,
           summary: `Page of ${what} records (filter in the body)`,
@@ -74,7 +111,7 @@ export function registerResource(app: FastifyInstance, resource: Resource): void
         handler: (request) => page(request, request.body as ListParams),
       });
       r.post(`${base}/getCount`, {
-        config: { access: resource.read, resource: resource.path },
+        config: { access: listAccess, resource: resource.path },
         schema: {
           tags,
           summary: `Count ${what} records (filter in the body)`,
@@ -86,15 +123,27 @@ export function registerResource(app: FastifyInstance, resource: Resource): void
     }
   }
 
+  const brief = resource.brief;
   if (on('get'))
     r.get(`${base}/:id`, {
       config: { access: resource.read, resource: resource.path },
-      schema: { tags, summary: `Get one ${what}`, params: idParams, response: { 200: output } },
-      handler: async (request) => present(await writer.load(db, request, request.params.id)),
+      schema: {
+        tags,
+        summary: brief ? `Get one ${what} (${brief.param}=true: the short form)` : `Get one ${what}`,
+        params: idParams,
+        ...(brief ? { querystring: z.object({ [brief.param]: booleanish.optional() }) } : {}),
+        response: { 200: brief ? z.union([output, brief.output]) : output },
+      },
+      handler: async (request) => {
+        const row = await writer.load(db, request, request.params.id);
+        const short = brief && (request.query as Record<string, unknown>)[brief.param] === true;
+        return short ? brief.present(row) : presentOne(row);
+      },
     });
 
   const write = resource.write;
   if (!write) return;
+  const by = (route: 'create' | 'update' | 'delete') => resource.writeBy?.[route] ?? write;
   const wrapped = (schema: z.ZodObject) =>
     z.object({ [resource.wrapper]: schema.extend({ updated_at: z.string().max(64).optional() }) });
   const inputOf = (body: unknown) => ((body as Record<string, Row>)[resource.wrapper] ?? {}) as Row;
@@ -106,7 +155,7 @@ export function registerResource(app: FastifyInstance, resource: Resource): void
 
   if (on('create'))
     r.post(base, {
-      config: { access: write, resource: resource.path },
+      config: { access: by('create'), resource: resource.path },
       preValidation: normalize,
       schema: {
         tags,
@@ -116,13 +165,13 @@ export function registerResource(app: FastifyInstance, resource: Resource): void
       },
       handler: async (request, reply) => {
         const id = await writer.create(request, inputOf(request.body));
-        return reply.status(201).send(present(await writer.load(db, request, id)));
+        return reply.status(201).send(await presentOne(await writer.load(db, request, id)));
       },
     });
 
   if (on('update'))
     r.put(`${base}/:id`, {
-      config: { access: write, resource: resource.path },
+      config: { access: by('update'), resource: resource.path },
       preValidation: normalize,
       schema: {
         tags,
@@ -135,13 +184,13 @@ export function registerResource(app: FastifyInstance, resource: Resource): void
       },
       handler: async (request) => {
         await writer.update(request, request.params.id, inputOf(request.body));
-        return present(await writer.load(db, request, request.params.id));
+        return presentOne(await writer.load(db, request, request.params.id));
       },
     });
 
   if (on('delete'))
     r.delete(`${base}/:id`, {
-      config: { access: write, resource: resource.path },
+      config: { access: by('delete'), resource: resource.path },
       schema: {
         tags,
         summary: resource.softDelete ? `Delete a ${what} (kept, marked deleted)` : `Delete a ${what}`,

@@ -1,5 +1,5 @@
-import type { RouteAccess } from '@licensure/contracts';
-import type { Tx } from '@licensure/db';
+import type { ResourceSpec, RouteAccess } from '@licensure/contracts';
+import type { Db, Tx } from '@licensure/db';
 import type { SQL, SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
@@ -22,12 +22,32 @@ export interface HookContext {
 export interface ResourceHooks {
   /** Adjusts the raw input before the schema sees it (clearing malformed ids, legacy keys). */
   normalize?: (input: Row, request: FastifyRequest) => void;
+  /**
+   * Whether the caller may make this write (403s), before anything else is checked (even a stale
+   * `updated_at`); sees the stored row on update; may return the part of the input they may write.
+   */
+  authorize?: (input: Row, ctx: HookContext) => Promise<Row | undefined> | Row | undefined;
   /** Checks the parsed input against stored data (400s naming the field); may return the values to save. */
   validate?: (input: Row, ctx: HookContext) => Promise<Row | undefined> | Row | undefined;
   /** Last word before the write: derived columns, access to the stored row. */
   beforeChange?: (values: Row, ctx: HookContext) => Promise<Row | undefined> | Row | undefined;
   /** After the row is written, in the same transaction: child rows, events. */
   afterChange?: (row: Row, ctx: HookContext & { input: Row }) => Promise<void> | void;
+  /**
+   * Adds child rows to rows about to be answered (a page, one record), in one query for all of them;
+   * the presenter sees what it returns.
+   */
+  expand?: (rows: Row[], db: Db) => Promise<Row[]>;
+  /**
+   * What the change log keeps of a row, before and after a write (child rows added, secrets left out);
+   * default: the row. With it, the after-change hook runs before the change is logged.
+   */
+  audit?: (row: Row, tx: Tx) => Promise<Row> | Row;
+  /** Once the transaction has committed: work that must not see an uncommitted change (cache resets). */
+  afterCommit?: (
+    row: Row,
+    ctx: { request: FastifyRequest; operation: HookContext['operation'] },
+  ) => Promise<void> | void;
 }
 
 /** A list filter: a query parameter compared with a column or expression. */
@@ -43,6 +63,8 @@ export interface FilterSpec {
 
 /** A field that names another record: it must exist, be live and belong to the same enterprise. */
 export interface RefTarget {
+  /** The name fields use in `ref` (a reference list's key, or a record table such as `services`): the generic form's picker. */
+  name?: string;
   table: PgTable;
   /** In words, for the message ("licence"). */
   what: string;
@@ -72,8 +94,12 @@ export interface Resource {
   tags: readonly string[];
   table: PgTable;
   read: RouteAccess;
+  /** Who may list and count, when narrower than `read` (e.g. staff only, while a portal user may get one in scope). */
+  listRead?: RouteAccess;
   /** Absent: read-only. */
   write?: RouteAccess;
+  /** Who may create, update or delete, where it differs from `write` (e.g. people change their own record). */
+  writeBy?: Partial<Record<'create' | 'update' | 'delete', RouteAccess>>;
   /** Which routes to make (all by default); a module may serve one itself. */
   routes?: Partial<Record<'list' | 'get' | 'create' | 'update' | 'delete', boolean>>;
   /** Create input (the object inside the wrapper key). */
@@ -83,6 +109,8 @@ export interface Resource {
   /** The answer's shape (OpenAPI), and how a row becomes it. */
   output: z.ZodType;
   present?: (row: Row) => unknown;
+  /** A short form of one record, asked for with `?{param}=true` on get (e.g. `getLess`). */
+  brief?: { param: string; output: z.ZodType; present: (row: Row) => unknown };
   /** Extra columns selected for lists and gets (flat: name -> column of a joined table). */
   columns?: Record<string, SQLWrapper>;
   /** Joins those columns need, applied to list, count and get. */
@@ -107,9 +135,33 @@ export interface Resource {
    * Soft delete: the row is kept with `deleted_at` set (and these extra values); `reason` makes
    * `?reason=` (or a body `{reason}`) required and stores it in `delete_reason`.
    */
-  softDelete?: { reason?: boolean; set?: Row };
+  softDelete?: {
+    reason?: boolean;
+    set?: Row;
+    /** false: the table has no `deleted_at`; the row stays listed, changed by `set` only (retired). */
+    deletedAt?: false;
+    /** A list parameter (`?{param}=true`) that lists deleted rows with the live ones. */
+    listParam?: string;
+  };
   batch?: readonly BatchSpec[];
   hooks?: ResourceHooks;
+  /**
+   * How the generic web list and edit pages show it (`GET /api/resources/{path}` describes it from its
+   * input schema); absent: the resource has screens of its own.
+   */
+  form?: {
+    title: string;
+    labels?: Record<string, string>;
+    help?: Record<string, string>;
+    /** Fields shown as list columns. */
+    listed?: readonly string[];
+    /** Input fields the generic form leaves out (edited on screens of their own). */
+    hidden?: readonly string[];
+    /** List filters narrowing a reference field's picker (field -> query). */
+    refQuery?: Record<string, Record<string, string>>;
+  };
+  /** A FieldSpec resource's own description (reference lists), used as is. */
+  spec?: ResourceSpec;
   /** Domain events recorded with each write: `${entity}.created|updated|deleted`. */
   events?: boolean;
 }

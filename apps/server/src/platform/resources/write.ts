@@ -47,11 +47,15 @@ export function createWriter(db: Db, resource: Resource) {
     return before as Row;
   }
 
+  /** What the change log keeps of the stored row, read before the write changes its children. */
+  const auditOf = async (tx: Tx, row: Row) => (hooks.audit ? hooks.audit(row, tx) : row);
+
   async function prepare(values: Row, ctx: HookContext): Promise<Row> {
     let v = (await hooks.validate?.(values, ctx)) ?? values;
     if (resource.refs) await checkReferences(ctx.tx, ctx.enterpriseId, resource.refs, v);
     v = (await hooks.beforeChange?.(v, ctx)) ?? v;
-    return v;
+    // Only the table's own columns are written; other input (child rows) is the after-change hook's.
+    return Object.fromEntries(Object.entries(v).filter(([k]) => k in columns));
   }
 
   async function finish(
@@ -60,15 +64,9 @@ export function createWriter(db: Db, resource: Resource) {
     action: 'create' | 'update' | 'delete',
     row: Row,
     input: Row,
+    beforeLog: Row | undefined = ctx.before,
   ) {
     const id = String(row.id);
-    await recordChange(tx, actorOf(ctx.request), {
-      entity: resource.entity,
-      objectId: id,
-      action,
-      before: ctx.before,
-      after: action === 'delete' && !resource.softDelete ? undefined : row,
-    });
     if (resource.events)
       await recordEvent(tx, {
         enterpriseId: ctx.enterpriseId,
@@ -77,7 +75,23 @@ export function createWriter(db: Db, resource: Resource) {
         objectId: id,
         actorId: ctx.request.auth?.userId ?? null,
       });
-    await hooks.afterChange?.(row, { ...ctx, input });
+    // With an audit view, children are written first so that the logged record shows them.
+    if (hooks.audit) await hooks.afterChange?.(row, { ...ctx, input });
+    const logged = action === 'delete' && !resource.softDelete ? undefined : row;
+    await recordChange(tx, actorOf(ctx.request), {
+      entity: resource.entity,
+      objectId: id,
+      action,
+      before: beforeLog,
+      after: logged && hooks.audit ? await hooks.audit(logged, tx) : logged,
+    });
+    if (!hooks.audit) await hooks.afterChange?.(row, { ...ctx, input });
+  }
+
+  /** Runs the after-commit hook once the transaction is done. */
+  async function committed(request: FastifyRequest, operation: HookContext['operation'], rows: Row[]) {
+    if (!hooks.afterCommit) return;
+    for (const row of rows) await hooks.afterCommit(row, { request, operation });
   }
 
   const context = (tx: Tx, request: FastifyRequest, operation: HookContext['operation'], before?: Row) => ({
@@ -100,25 +114,30 @@ export function createWriter(db: Db, resource: Resource) {
   return {
     load,
     async create(request: FastifyRequest, input: Row): Promise<string> {
-      return guarded(() =>
+      const created = await guarded(() =>
         db.transaction(async (tx) => {
           const ctx = context(tx, request, 'create');
-          const values = await prepare(input, ctx);
-          const [created] = await tx
+          const allowed = (await hooks.authorize?.(input, ctx)) ?? input;
+          const values = await prepare(allowed, ctx);
+          const [row] = await tx
             .insert(resource.table)
             .values({ ...values, enterprise_id: request.enterpriseId })
             .returning();
-          await finish(tx, ctx, 'create', created as Row, input);
-          return String((created as Row).id);
+          await finish(tx, ctx, 'create', row as Row, allowed);
+          return row as Row;
         }),
       );
+      await committed(request, 'create', [created]);
+      return String(created.id);
     },
 
     async update(request: FastifyRequest, id: string, body: Row): Promise<void> {
       const { updated_at: seen, ...input } = body;
-      await guarded(() =>
+      const updated = await guarded(() =>
         db.transaction(async (tx) => {
           const before = await lockRow(tx, request, id);
+          const ctx = context(tx, request, 'update', before);
+          const allowed = (await hooks.authorize?.(input, ctx)) ?? input;
           const stored = before.updated_at;
           if (
             typeof seen === 'string' &&
@@ -129,21 +148,23 @@ export function createWriter(db: Db, resource: Resource) {
               'conflict',
               `This ${resource.singular} was changed by someone else. Reload it and try again.`,
             );
-          const ctx = context(tx, request, 'update', before);
-          const values = await prepare(input, ctx);
+          const beforeLog = await auditOf(tx, before);
+          const values = await prepare(allowed, ctx);
           const [after] = await tx
             .update(resource.table)
             .set({ ...values, ...(columns.updated_at ? { updated_at: new Date() } : {}) })
             .where(eq(idCol, id))
             .returning();
-          await finish(tx, ctx, 'update', after as Row, input);
+          await finish(tx, ctx, 'update', after as Row, allowed, beforeLog);
+          return after as Row;
         }),
       );
+      await committed(request, 'update', [updated]);
     },
 
     async remove(request: FastifyRequest, id: string, reason: string | undefined): Promise<void> {
       const soft = resource.softDelete;
-      await guarded(() =>
+      const removed = await guarded(() =>
         db.transaction(async (tx) => {
           const before = await lockRow(tx, request, id);
           if (soft?.reason && !reason?.trim())
@@ -151,13 +172,14 @@ export function createWriter(db: Db, resource: Resource) {
               reason: `Say why this ${resource.singular} is deleted: it is kept with its history.`,
             });
           const ctx = context(tx, request, 'delete', before);
+          const beforeLog = await auditOf(tx, before);
           let row = before;
           if (soft) {
             const [after] = await tx
               .update(resource.table)
               .set({
                 ...(soft.set ?? {}),
-                deleted_at: new Date(),
+                ...(soft.deletedAt === false ? {} : { deleted_at: new Date() }),
                 ...(soft.reason ? { delete_reason: reason!.trim() } : {}),
                 ...(columns.updated_at ? { updated_at: new Date() } : {}),
               })
@@ -167,15 +189,17 @@ export function createWriter(db: Db, resource: Resource) {
           } else {
             await tx.delete(resource.table).where(eq(idCol, id));
           }
-          await finish(tx, ctx, 'delete', row, {});
+          await finish(tx, ctx, 'delete', row, {}, beforeLog);
+          return row;
         }),
       );
+      await committed(request, 'delete', [removed]);
     },
 
     /** Sets one field on many rows; answers how many rows changed. Ids out of reach are a 404. */
     async batch(request: FastifyRequest, spec: BatchSpec, ids: string[], value: unknown): Promise<number> {
       const unique = [...new Set(ids)];
-      return guarded(() =>
+      const changed = await guarded(() =>
         db.transaction(async (tx) => {
           const rows = (await tx
             .select()
@@ -183,22 +207,25 @@ export function createWriter(db: Db, resource: Resource) {
             .where(reach(request, inArray(idCol, unique)))
             .for('update')) as Row[];
           if (rows.length !== unique.length) throw notFound(resource.singular);
-          let changed = 0;
+          const done: Row[] = [];
           for (const before of rows) {
             if (before[spec.field] === value) continue;
             const ctx = context(tx, request, 'batch', before);
+            const beforeLog = await auditOf(tx, before);
             const values = await prepare({ [spec.field]: value }, ctx);
             const [after] = await tx
               .update(resource.table)
               .set({ ...values, ...(columns.updated_at ? { updated_at: new Date() } : {}) })
               .where(eq(idCol, before.id as string))
               .returning();
-            await finish(tx, ctx, 'update', after as Row, values);
-            changed++;
+            await finish(tx, ctx, 'update', after as Row, values, beforeLog);
+            done.push(after as Row);
           }
-          return changed;
+          return done;
         }),
       );
+      await committed(request, 'batch', changed);
+      return changed.length;
     },
   };
 }

@@ -2,8 +2,15 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { enterprises } from '@licensure/db';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiDocsPolicy, apiPolicy, webAppPolicy } from '../../platform/http/security-headers';
+import {
+  apiDocsPolicy,
+  apiPolicy,
+  webAppPolicy,
+  webAppWithRecaptchaPolicy,
+} from '../../platform/http/security-headers';
 import { createTestContext, type TestContext } from '../test-app';
 
 let t: TestContext;
@@ -53,6 +60,27 @@ describe('security headers', () => {
     expect(webAppPolicy).toContain("style-src 'self' 'unsafe-inline'");
     expect(webAppPolicy).toContain("img-src 'self' data: blob:");
     expect(webAppPolicy).toMatch(/script-src 'self'(;|$)/);
+  });
+
+  it("allow Google's reCAPTCHA widget on the pages of an enterprise that uses it, and only there", async () => {
+    const r = await createTestContext({ WEB_DIST: dist, SECURE_COOKIES: 'false' });
+    try {
+      await r.database.db
+        .update(enterprises)
+        .set({ recaptcha_secret: 'secret' })
+        .where(eq(enterprises.id, r.enterpriseId));
+      const page = await r.call(null, { method: 'GET', url: '/firedrill' });
+      expect(page.headers['content-security-policy']).toBe(webAppWithRecaptchaPolicy);
+      expect(webAppWithRecaptchaPolicy).toContain("script-src 'self' https://www.google.com/recaptcha/");
+      expect(webAppWithRecaptchaPolicy).toContain("frame-ancestors 'none'");
+      const api = await r.call(null, { method: 'GET', url: '/api/alerttypes' });
+      expect(api.headers['content-security-policy']).not.toContain('google');
+    } finally {
+      await r.close();
+    }
+    // The other enterprise (no secret) keeps the strict policy.
+    const plain = await t.call(null, { method: 'GET', url: '/firedrill' });
+    expect(plain.headers['content-security-policy']).toBe(webAppPolicy);
   });
 
   it('give the API reference its own policy, under which it still loads', async () => {
