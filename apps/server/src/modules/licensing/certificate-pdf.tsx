@@ -1,16 +1,12 @@
+import type { CredentialView } from '@licensure/contracts';
 import { Document, Image, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
 import QRCode from 'qrcode';
 import { pdfText } from '../../platform/pdf/text';
 
 export interface CertificateData {
   enterpriseName: string;
-  licenseName: string;
-  levelLabel: string | null;
-  holderName: string;
-  number: string;
-  status: string;
-  issueDate: string | null;
-  expirationDate: string | null;
+  /** The credential as the presenter shows it everywhere (credential-presenter.ts). */
+  credential: CredentialView;
   /** The public verification page of this credential; the QR code opens it. */
   verifyUrl: string;
 }
@@ -44,29 +40,29 @@ async function qrPng(url: string): Promise<Buffer> {
 }
 
 /** A letter-size certificate: who holds what, the dates, and a QR code to the public verification. */
-export async function certificateDocument(c: CertificateData) {
-  const qr = await qrPng(c.verifyUrl);
+export async function certificateDocument({ enterpriseName, credential: c, verifyUrl }: CertificateData) {
+  const qr = await qrPng(verifyUrl);
   return (
-    <Document title={pdfText(`${c.licenseName} ${c.number}`)} author={pdfText(c.enterpriseName)}>
+    <Document title={pdfText(`${c.title} ${c.number}`)} author={pdfText(enterpriseName)}>
       <Page size="LETTER" orientation="landscape" style={styles.page}>
         <View style={styles.border}>
-          <Text style={styles.enterprise}>{pdfText(c.enterpriseName)}</Text>
-          <Text style={styles.title}>{pdfText(c.licenseName)}</Text>
+          <Text style={styles.enterprise}>{pdfText(enterpriseName)}</Text>
+          <Text style={styles.title}>{pdfText(c.title)}</Text>
           <Text style={styles.certifies}>This certifies that</Text>
-          <Text style={styles.holder}>{pdfText(c.holderName)}</Text>
-          {c.levelLabel ? (
-            <Text style={styles.level}>{pdfText(`holds the level ${c.levelLabel}`)}</Text>
+          <Text style={styles.holder}>{pdfText(c.holder_name ?? '')}</Text>
+          {c.level_label ? (
+            <Text style={styles.level}>{pdfText(`holds the level ${c.level_label}`)}</Text>
           ) : null}
           <View style={styles.facts}>
             <View>
               <Text style={styles.fact}>{pdfText(`Number: ${c.number}`)}</Text>
-              <Text style={styles.fact}>{pdfText(`Status: ${c.status}`)}</Text>
-              <Text style={styles.fact}>{`Issued: ${words(c.issueDate)}`}</Text>
-              <Text style={styles.fact}>{`Expires: ${words(c.expirationDate)}`}</Text>
+              <Text style={styles.fact}>{pdfText(`Status: ${c.status_label}`)}</Text>
+              <Text style={styles.fact}>{`Issued: ${words(c.issue_date)}`}</Text>
+              <Text style={styles.fact}>{`Expires: ${words(c.expiration_date)}`}</Text>
             </View>
             <View>
               <Image style={styles.qr} src={{ data: qr, format: 'png' }} />
-              <Text style={styles.verify}>{pdfText(`Verify: ${c.verifyUrl}`)}</Text>
+              <Text style={styles.verify}>{pdfText(`Verify: ${verifyUrl}`)}</Text>
             </View>
           </View>
         </View>
@@ -76,20 +72,20 @@ export async function certificateDocument(c: CertificateData) {
 }
 
 /** A wallet card (ID-1 size, 3.375 by 2.125 inches) with the same facts and QR code. */
-export async function walletCardDocument(c: CertificateData) {
-  const qr = await qrPng(c.verifyUrl);
+export async function walletCardDocument({ enterpriseName, credential: c, verifyUrl }: CertificateData) {
+  const qr = await qrPng(verifyUrl);
   return (
-    <Document title={pdfText(`${c.licenseName} ${c.number} card`)} author={pdfText(c.enterpriseName)}>
+    <Document title={pdfText(`${c.title} ${c.number} card`)} author={pdfText(enterpriseName)}>
       <Page size={[243, 153]} style={styles.card}>
-        <Text style={styles.cardTitle}>{pdfText(c.enterpriseName)}</Text>
-        <Text>{pdfText(c.licenseName)}</Text>
+        <Text style={styles.cardTitle}>{pdfText(enterpriseName)}</Text>
+        <Text>{pdfText(c.title)}</Text>
         <View style={styles.cardRow}>
           <View>
-            <Text style={styles.cardTitle}>{pdfText(c.holderName)}</Text>
-            {c.levelLabel ? <Text>{pdfText(c.levelLabel)}</Text> : null}
+            <Text style={styles.cardTitle}>{pdfText(c.holder_name ?? '')}</Text>
+            {c.level_label ? <Text>{pdfText(c.level_label)}</Text> : null}
             <Text>{pdfText(`No. ${c.number}`)}</Text>
-            <Text>{`Expires ${words(c.expirationDate)}`}</Text>
-            <Text>{pdfText(c.status)}</Text>
+            <Text>{`Expires ${words(c.expiration_date)}`}</Text>
+            <Text>{pdfText(c.status_label)}</Text>
           </View>
           <Image style={styles.cardQr} src={{ data: qr, format: 'png' }} />
         </View>

@@ -9,20 +9,16 @@ import { holdsAny, speaksFor } from '../../platform/permissions';
 import { registerResource } from '../../platform/resources/register';
 import { publicOrigin } from '../../platform/tenancy/public-origin';
 import { certificateDocument, walletCardDocument } from './certificate-pdf';
-import {
-  certificationColumns,
-  certificationReaders,
-  certificationResource,
-  joinCertificationNames,
-} from './certification.resources';
+import { certificationReaders, certificationResource } from './certification.resources';
+import { credentialColumns, joinCredentialNames, presentCredential } from './credential-presenter';
 
 const tags = ['licensing'];
 const idParams = z.object({ id: z.uuid({ message: 'id must be a valid id' }) });
 
 /** The credentials with the names their pages show. */
 const fromCerts = (db: Db | Tx) =>
-  joinCertificationNames(
-    db.select({ ...getTableColumns(certifications), ...certificationColumns }).from(certifications),
+  joinCredentialNames(
+    db.select({ ...getTableColumns(certifications), ...credentialColumns }).from(certifications),
   );
 
 /** A live credential the caller may see (the resource's scope, as a check), or 404. */
@@ -71,13 +67,7 @@ export async function certificationRoutes(app: FastifyInstance): Promise<void> {
         .where(eq(enterprises.id, request.enterpriseId));
       const data = {
         enterpriseName: enterprise?.name ?? '',
-        licenseName: row.license_name ?? 'Licence',
-        levelLabel: row.level_label,
-        holderName: row.holder_name ?? '',
-        number: row.number,
-        status: row.status,
-        issueDate: row.issue_date,
-        expirationDate: row.expiration_date,
+        credential: presentCredential(row),
         verifyUrl: await verifyUrlOf(app, request, row.number),
       };
       const card = request.query.format === 'card';

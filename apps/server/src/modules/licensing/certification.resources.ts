@@ -1,51 +1,26 @@
 import { type CertificationOutput, certificationInput, certificationOutput } from '@licensure/contracts';
-import { certifications, licenses, referenceTables, services, users, vehicles } from '@licensure/db';
-import { eq, sql } from 'drizzle-orm';
+import { certifications } from '@licensure/db';
 import { z } from 'zod';
 import { heldRows } from '../../platform/permissions/scopes';
-import type { JoinableQuery, Resource, Row } from '../../platform/resources/types';
+import type { Resource, Row } from '../../platform/resources/types';
+import { credentialColumns, joinCredentialNames, presentCredential } from './credential-presenter';
 import { certificationValues } from './save-certification';
 
-const level = referenceTables.license_category_levels;
 const uuid = (name: string) => z.uuid({ message: `${name} must be a valid id` });
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v));
 
-/** What a credential list or page shows beside the credential: licence, level and holder names. */
-export const certificationColumns = {
-  license_name: licenses.name,
-  level_label: sql<string | null>`${level.label}`,
-  holder_name: sql<string | null>`coalesce(
-      nullif(trim(concat_ws(' ', ${users.first_name}, ${users.last_name})), ''),
-      ${services.name},
-      nullif(concat_ws(' ', ${vehicles.unit_number}, ${vehicles.make}, ${vehicles.model}), ''))`,
-};
-
-export const joinCertificationNames = (q: JoinableQuery): JoinableQuery =>
-  q
-    .leftJoin(licenses, eq(licenses.id, certifications.license_id))
-    .leftJoin(level, eq(level.id, certifications.license_category_level_id))
-    .leftJoin(users, eq(users.id, certifications.user_id))
-    .leftJoin(services, eq(services.id, certifications.service_id))
-    .leftJoin(vehicles, eq(vehicles.id, certifications.vehicle_id));
-
-/** One credential as every screen shows it. */
+/** One credential as every screen shows it: the credential presenter, and the ids a screen links by. */
 export function presentCertification(c: Row): CertificationOutput {
   return {
+    ...presentCredential(c),
     id: c.id as string,
     license_id: (c.license_id as string | null) ?? null,
-    license_name: (c.license_name as string | null) ?? null,
     license_category_id: (c.license_category_id as string | null) ?? null,
     license_category_level_id: (c.license_category_level_id as string | null) ?? null,
-    level_label: (c.level_label as string | null) ?? null,
     user_id: (c.user_id as string | null) ?? null,
     service_id: (c.service_id as string | null) ?? null,
     vehicle_id: (c.vehicle_id as string | null) ?? null,
-    holder_name: (c.holder_name as string | null) ?? null,
-    number: c.number as string,
-    status: c.status as string,
     certification_status_id: (c.certification_status_id as string | null) ?? null,
-    issue_date: (c.issue_date as string | null) ?? null,
-    expiration_date: (c.expiration_date as string | null) ?? null,
     license_request_id: (c.license_request_id as string | null) ?? null,
     created_at: iso(c.created_at),
     updated_at: iso(c.updated_at),
@@ -72,8 +47,8 @@ export const certificationResource: Resource = {
   input: certificationInput,
   output: certificationOutput,
   present: presentCertification,
-  columns: certificationColumns,
-  joins: joinCertificationNames,
+  columns: credentialColumns,
+  joins: joinCredentialNames,
   filters: {
     user_id: { column: certifications.user_id, schema: uuid('user_id') },
     service_id: { column: certifications.service_id, schema: uuid('service_id') },

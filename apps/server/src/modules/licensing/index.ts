@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { assignmentRoutes } from './assignment-routes';
 import { certificationRoutes } from './certification-routes';
+import { decisionRoutes } from './decision-routes';
 import { licenseRoutes } from './license-routes';
 import { processRoutes } from './process-routes';
+import { queueExportRoutes } from './queue-export-routes';
+import { registerRequestCounters } from './request-counts';
 import { requestPartsRoutes } from './request-parts-routes';
 import { requestRoutes } from './request-routes';
 import { reviewRoutes } from './review-routes';
@@ -18,6 +22,10 @@ export async function licensingModule(app: FastifyInstance): Promise<void> {
   await processRoutes(app);
   await requestRoutes(app);
   await reviewRoutes(app);
+  await decisionRoutes(app);
+  await assignmentRoutes(app);
+  await queueExportRoutes(app);
+  registerRequestCounters();
   await certificationRoutes(app);
   await requestPartsRoutes(app);
 }

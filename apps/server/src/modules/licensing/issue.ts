@@ -1,6 +1,7 @@
 import { certifications, type licenseRequests, licenses, referenceTables, type Tx } from '@licensure/db';
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { badRequest } from '../../platform/http/errors';
+import { takeAutonumber } from '../lookups/autonumbers';
 import {
   addMonthsClamped,
   type CalendarDate,
@@ -19,43 +20,17 @@ export function expirationDate(from: CalendarDate, months: number, rule: Expirat
   return formatDate(d);
 }
 
-/** A credential number from an autonumber record: prefix, zero-padded counter, suffix. */
-export function formatNumber(
-  n: number,
-  prefix: string | null,
-  padding: number | null,
-  suffix: string | null,
-): string {
-  return `${prefix ?? ''}${String(n).padStart(padding ?? 1, '0')}${suffix ?? ''}`;
-}
-
 /**
- * Takes the next number of a licence's pattern. The single UPDATE ... RETURNING locks the counter
- * row, so concurrent approvals each get their own number.
+ * Takes the next number of a licence's pattern; concurrent approvals each get their own number.
  */
 export async function nextCredentialNumber(
   tx: Tx,
   enterpriseId: string,
   autonumberId: string,
 ): Promise<string> {
-  const a = referenceTables.autonumbers;
-  const [row] = await tx
-    .update(a)
-    .set({ next_number: sql`${a.next_number} + 1`, updated_at: new Date() })
-    .where(and(eq(a.id, autonumberId), eq(a.enterprise_id, enterpriseId)))
-    .returning({
-      n: sql<number>`${a.next_number} - 1`,
-      prefix: a.prefix,
-      padding: a.padding,
-      suffix: a.suffix,
-    });
-  if (!row) throw badRequest({ autonumber_id: 'The number pattern of this licence no longer exists.' });
-  return formatNumber(
-    Number(row.n),
-    row.prefix as string | null,
-    row.padding as number | null,
-    row.suffix as string | null,
-  );
+  const number = await takeAutonumber(tx, enterpriseId, autonumberId);
+  if (!number) throw badRequest({ autonumber_id: 'The number pattern of this licence no longer exists.' });
+  return number;
 }
 
 type Request = typeof licenseRequests.$inferSelect;

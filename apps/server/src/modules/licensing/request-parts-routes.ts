@@ -8,7 +8,7 @@ import { actorOf, recordChange } from '../../platform/audit/record-change';
 import { AppError, notFound } from '../../platform/http/errors';
 import type { ResourceHooks } from '../../platform/resources/types';
 import { visibleRequest } from './request-access';
-import { computeCharges } from './request-store';
+import { computeCharges } from './request-charges';
 import { enterpriseToday } from './rule-routes';
 
 const tags = ['licensing'];

@@ -159,7 +159,7 @@ const approve = (id: string) =>
   t.call(t.admin, {
     method: 'POST',
     url: '/api/LicenseRequests/approve',
-    payload: { licenseRequestID: id, note: 'All checks passed' },
+    payload: { licenseRequestID: id, note: 'All checks passed', acknowledgeUnpaidFees: true },
   });
 async function completeForm(requestId: string, userId: string) {
   await t.database.db.insert(fbResponses).values({
@@ -279,7 +279,7 @@ describe('a licence request from application to credential', () => {
       'licenseRequest.created',
       'licenseRequest.submitted',
       'licenseRequest.processChanged',
-      'licenseRequest.approved',
+      'request.approved',
     ]);
     expect(recorded[3]).toMatchObject({ entity: 'license_requests', actor_id: t.admin.userId });
     const [issuedEvent] = await t.database.db

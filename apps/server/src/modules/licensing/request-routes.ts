@@ -1,40 +1,32 @@
 import {
-  type LicenseRequestInput,
   licenseRequestDetail,
   licenseRequestSaveBody,
   licenseRequestSummary,
   progress,
   submitResult,
 } from '@licensure/contracts';
-import {
-  certifications,
-  type Db,
-  licenseRequests,
-  licenses,
-  referenceTables,
-  services,
-  type Tx,
-  users,
-  vehicles,
-} from '@licensure/db';
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { certifications, licenseRequests, referenceTables } from '@licensure/db';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, recordChange } from '../../platform/audit/record-change';
-import { AppError, badRequest, forbidden, notFound } from '../../platform/http/errors';
+import { badRequest, forbidden, notFound } from '../../platform/http/errors';
 import { administeredServiceIds, speaksFor } from '../../platform/permissions';
-import { visibleRequest } from './request-access';
+import { missingEducation } from '../education/renewal-check';
+import { applyDecision } from './decide-request';
+import { changeableRequest, visibleRequest } from './request-access';
+import { computeCharges } from './request-charges';
 import {
-  computeCharges,
+  audienceOf,
   history,
   loadDetail,
   loadSummary,
   presentSummary,
   requestForms,
-  statusByCode,
   summaryFrom,
 } from './request-store';
+import { checkSubject, firstStatus } from './request-subject';
 import { enterpriseToday } from './rule-routes';
 import { addMonthsClamped, formatDate, parseDate } from './rules/relative-date';
 
@@ -46,86 +38,6 @@ const requestIdBody = z.object({
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type RequestRow = typeof licenseRequests.$inferSelect;
-
-/** The first request status of a licence (by sort order): where a new request starts. */
-async function firstStatus(db: Db | Tx, licenseId: string): Promise<string | null> {
-  const s = referenceTables.license_request_statuses;
-  const [row] = await db
-    .select({ id: s.id })
-    .from(s)
-    .where(and(eq(s.license_id, licenseId), eq(s.active, true)))
-    .orderBy(asc(s.sort_order), asc(s.label))
-    .limit(1);
-  return (row?.id as string | undefined) ?? null;
-}
-
-/** Checks the subject of a new request against the licence, and that the caller may speak for it. */
-async function checkSubject(tx: Tx, request: FastifyRequest, input: LicenseRequestInput) {
-  const auth = request.auth!;
-  const [license] = await tx
-    .select()
-    .from(licenses)
-    .where(
-      and(
-        eq(licenses.id, input.license_id),
-        eq(licenses.enterprise_id, request.enterpriseId),
-        isNull(licenses.deleted_at),
-      ),
-    );
-  if (!license) throw badRequest({ license_id: 'There is no such licence.' });
-  if (!license.active) throw badRequest({ license_id: `${license.name} is not open for applications.` });
-  const subject = {
-    user_id: license.entity === 'user' ? (input.user_id ?? auth.userId) : null,
-    service_id: license.entity === 'service' ? (input.service_id ?? null) : null,
-    vehicle_id: license.entity === 'vehicle' ? (input.vehicle_id ?? null) : null,
-  };
-  const field = `${license.entity === 'user' ? 'user' : license.entity}_id`;
-  if (!subject.user_id && !subject.service_id && !subject.vehicle_id)
-    throw badRequest({ [field]: `${license.name} is issued to a ${license.entity}: choose one.` });
-  const table = { user: users, service: services, vehicle: vehicles }[license.entity];
-  const id = (subject.user_id ?? subject.service_id ?? subject.vehicle_id) as string;
-  const [exists] = await tx
-    .select({ id: table.id })
-    .from(table)
-    .where(and(eq(table.id, id), eq(table.enterprise_id, request.enterpriseId), isNull(table.deleted_at)));
-  if (!exists) throw badRequest({ [field]: `There is no such ${license.entity}.` });
-  if (!auth.permissions.has('requests.write') && !(await speaksFor(tx, auth, request.enterpriseId, subject)))
-    throw forbidden();
-  if (input.renews_certification_id) {
-    const [cert] = await tx
-      .select()
-      .from(certifications)
-      .where(
-        and(
-          eq(certifications.id, input.renews_certification_id),
-          eq(certifications.enterprise_id, request.enterpriseId),
-          isNull(certifications.deleted_at),
-        ),
-      );
-    const holds =
-      cert &&
-      cert.license_id === license.id &&
-      cert.user_id === subject.user_id &&
-      cert.service_id === subject.service_id &&
-      cert.vehicle_id === subject.vehicle_id;
-    if (!holds)
-      throw badRequest({
-        renews_certification_id: 'That credential is not one of this licence held by the applicant.',
-      });
-  }
-  return { license, subject };
-}
-
-/** What an applicant may change: their own request, until it is submitted. Staff need requests.write. */
-async function changeableRequest(db: Db | Tx, request: FastifyRequest, id: string): Promise<RequestRow> {
-  const row = await visibleRequest(db, request.auth, request.enterpriseId, id);
-  const auth = request.auth!;
-  if (auth.permissions.has('requests.write')) return row;
-  if (!(await speaksFor(db, auth, request.enterpriseId, row))) throw notFound('licence request');
-  if (row.progress >= progress.submitted)
-    throw new AppError('conflict', 'This request was submitted and can no longer be changed.');
-  return row;
-}
 
 /** Licence requests: the applicant's side (create, change, choose types, submit) and reads of one request. */
 export async function requestRoutes(app: FastifyInstance): Promise<void> {
@@ -182,7 +94,7 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
         });
         return created;
       });
-      return reply.status(201).send(await loadDetail(db, row));
+      return reply.status(201).send(await loadDetail(db, row, audienceOf(request.auth)));
     },
   });
 
@@ -200,6 +112,7 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
         await visibleRequest(db, request.auth, request.enterpriseId, request.params.id, {
           includeDeleted: request.auth!.permissions.has('requests.read'),
         }),
+        audienceOf(request.auth),
       ),
   });
 
@@ -257,7 +170,7 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
         });
         return after;
       });
-      return loadDetail(db, row);
+      return loadDetail(db, row, audienceOf(request.auth));
     },
   });
 
@@ -461,7 +374,7 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
         });
         return after as RequestRow;
       });
-      return loadDetail(db, row);
+      return loadDetail(db, row, audienceOf(request.auth));
     },
   });
 
@@ -485,6 +398,9 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
               ? 'This form is not completed.'
               : 'This form has not been started.';
         }
+        // A renewal needs its continuing education: the message names the missing hours by topic.
+        const education = await missingEducation(tx, request.enterpriseId, req);
+        if (education) errors['Continuing education'] = education;
         if (Object.keys(errors).length > 0) return { success: false, validationError: true, errors };
         const charges = referenceTables.license_request_charges;
         await tx
@@ -506,26 +422,7 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
               paid: false,
             })),
           );
-        const submittedStatus = await statusByCode(tx, req.license_id, 'submitted');
-        const [after] = await tx
-          .update(licenseRequests)
-          .set({
-            completed_on: new Date(),
-            progress: progress.submitted,
-            status_id: submittedStatus ?? req.status_id,
-            updated_at: new Date(),
-          })
-          .where(eq(licenseRequests.id, req.id))
-          .returning();
-        if (!after) throw notFound('licence request');
-        await history(tx, request, req.id, { kind: 'submitted', license_request_status_id: after.status_id });
-        await recordChange(tx, actorOf(request), {
-          entity: 'license_requests',
-          objectId: req.id,
-          action: 'update',
-          before: req,
-          after,
-        });
+        await applyDecision(tx, request, req, 'submit');
         return { success: true, request: await loadSummary(tx, req.id) };
       });
     },

@@ -1,8 +1,4 @@
-import type {
-  ChargeCalculatedField,
-  LicenseRequestDetail,
-  LicenseRequestSummary,
-} from '@licensure/contracts';
+import type { LicenseRequestDetail, LicenseRequestSummary, RequestHistoryEntry } from '@licensure/contracts';
 import {
   certifications,
   type Db,
@@ -21,14 +17,19 @@ import {
   users,
   vehicles,
 } from '@licensure/db';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import { recordEvent } from '../../platform/events/record-event';
-import { type CalendarDate, formatDate, parseDate } from './rules/relative-date';
 
 type RequestRow = typeof licenseRequests.$inferSelect;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const assignee = alias(users, 'assignee');
+
+/** Who reads a request: staff (requests.read) see internal notes; the applicant never does. */
+export type Audience = 'staff' | 'applicant';
+export const audienceOf = (auth: { permissions: ReadonlySet<string> } | null): Audience =>
+  auth?.permissions.has('requests.read') ? 'staff' : 'applicant';
 
 /** The columns of a request summary, for list queries. */
 export function summaryColumns() {
@@ -48,7 +49,13 @@ export function summaryColumns() {
     status_id: licenseRequests.status_id,
     status_label: sql<string | null>`${status.label}`,
     progress: licenseRequests.progress,
+    review_state: licenseRequests.review_state,
     completed_on: licenseRequests.completed_on,
+    assigned_to: licenseRequests.assigned_to,
+    assigned_to_name: sql<
+      string | null
+    >`nullif(trim(concat_ws(' ', ${assignee.first_name}, ${assignee.last_name})), '')`,
+    assigned_at: licenseRequests.assigned_at,
     renews_certification_id: licenseRequests.renews_certification_id,
     deleted_at: licenseRequests.deleted_at,
     delete_reason: licenseRequests.delete_reason,
@@ -67,7 +74,8 @@ export function summaryFrom(db: Db | Tx) {
     .leftJoin(users, eq(users.id, licenseRequests.user_id))
     .leftJoin(services, eq(services.id, licenseRequests.service_id))
     .leftJoin(vehicles, eq(vehicles.id, licenseRequests.vehicle_id))
-    .leftJoin(status, eq(status.id, licenseRequests.status_id));
+    .leftJoin(status, eq(status.id, licenseRequests.status_id))
+    .leftJoin(assignee, eq(assignee.id, licenseRequests.assigned_to));
 }
 
 export function presentSummary(
@@ -77,6 +85,7 @@ export function presentSummary(
   return {
     ...(r as unknown as LicenseRequestSummary),
     completed_on: iso(r.completed_on as Date | null),
+    assigned_at: iso(r.assigned_at as Date | null),
     deleted_at: iso(r.deleted_at as Date | null),
     created_at: (r.created_at as Date).toISOString(),
     updated_at: (r.updated_at as Date).toISOString(),
@@ -87,113 +96,6 @@ export async function loadSummary(db: Db | Tx, id: string): Promise<LicenseReque
   const [row] = await summaryFrom(db).where(eq(licenseRequests.id, id));
   if (!row) throw new Error(`request ${id} vanished`);
   return presentSummary(row);
-}
-
-/** The checked application types and levels of a request. */
-export async function chosenTypes(db: Db | Tx, requestId: string) {
-  const chosen = referenceTables.license_request_application_types;
-  return db
-    .select({
-      application_type_id: sql<string>`${chosen.application_type_id}`,
-      license_category_level_id: sql<string>`${chosen.license_category_level_id}`,
-    })
-    .from(chosen)
-    .where(and(eq(chosen.license_request_id, requestId), eq(chosen.checked, true)));
-}
-
-export interface ComputedCharge {
-  license_charge_id: string;
-  description: string;
-  quantity: number;
-  amount_cents: number;
-}
-
-function daysBetween(a: string, b: string): number {
-  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
-}
-
-/** The quantity a calculated charge is multiplied by for this request. */
-export async function chargeQuantity(
-  db: Db | Tx,
-  request: RequestRow,
-  field: ChargeCalculatedField,
-  levelCount: number,
-  today: CalendarDate,
-): Promise<number> {
-  switch (field) {
-    case 'flat':
-      return 1;
-    case 'levels':
-      return levelCount;
-    case 'vehicles': {
-      const [row] = await db
-        .select({ n: sql<number>`cast(count(*) as integer)` })
-        .from(licenseRequests)
-        .where(and(eq(licenseRequests.parent_request_id, request.id), isNull(licenseRequests.deleted_at)));
-      return row?.n ?? 0;
-    }
-    case 'days_late':
-    case 'months_late': {
-      if (!request.renews_certification_id) return 0;
-      const [cert] = await db
-        .select({ expiration_date: certifications.expiration_date })
-        .from(certifications)
-        .where(eq(certifications.id, request.renews_certification_id));
-      const expired = cert?.expiration_date ? parseDate(cert.expiration_date) : null;
-      if (!expired) return 0;
-      const days = daysBetween(formatDate(expired), formatDate(today));
-      if (days <= 0) return 0;
-      return field === 'days_late' ? days : Math.ceil(days / 30.4375);
-    }
-  }
-}
-
-/**
- * The charges a request owes: the licence's charges for its chosen application types and levels
- * (a charge without a type or level applies to all), each multiplied by its calculated field and
- * capped at its maximum. Charges that come to nothing are left out.
- */
-export async function computeCharges(
-  db: Db | Tx,
-  request: RequestRow,
-  today: CalendarDate,
-  onlyChargeId?: string,
-): Promise<ComputedCharge[]> {
-  if (!request.license_id) return [];
-  const charges = referenceTables.license_charges;
-  const rows = await db
-    .select()
-    .from(charges)
-    .where(
-      and(
-        eq(charges.license_id, request.license_id),
-        eq(charges.active, true),
-        onlyChargeId ? eq(charges.id, onlyChargeId) : undefined,
-      ),
-    )
-    .orderBy(asc(charges.sort_order), asc(charges.label));
-  const chosen = await chosenTypes(db, request.id);
-  const types = new Set(chosen.map((c) => c.application_type_id));
-  const levels = new Set(chosen.map((c) => c.license_category_level_id));
-  const out: ComputedCharge[] = [];
-  for (const c of rows) {
-    const typeId = c.application_type_id as string | null;
-    const levelId = c.license_category_level_id as string | null;
-    if (typeId && !types.has(typeId)) continue;
-    if (levelId && !levels.has(levelId)) continue;
-    const field = (c.calculated_field ?? 'flat') as ChargeCalculatedField;
-    const quantity = await chargeQuantity(db, request, field, levelId ? 1 : levels.size, today);
-    if (quantity <= 0) continue;
-    const max = c.max_cents as number | null;
-    const amount = Number(c.amount_cents) * quantity;
-    out.push({
-      license_charge_id: c.id as string,
-      description: c.label as string,
-      quantity,
-      amount_cents: max !== null && max !== undefined ? Math.min(amount, max) : amount,
-    });
-  }
-  return out;
 }
 
 /** The forms of the licence's package, each with the request's response to it. */
@@ -241,8 +143,38 @@ export async function requestForms(db: Db | Tx, request: RequestRow) {
   });
 }
 
-/** Everything the request page shows. */
-export async function loadDetail(db: Db | Tx, request: RequestRow): Promise<LicenseRequestDetail> {
+/** Entries that, internal, are wholly for staff: notes and checkouts. */
+const staffOnlyKinds = ['note', 'assigned'];
+
+/**
+ * The history as its audience may read it: the applicant never receives a staff-only entry (a note)
+ * nor the internal note of an entry they may see (a process change's note).
+ */
+export function historyFor(entries: RequestHistoryEntry[], audience: Audience): RequestHistoryEntry[] {
+  if (audience === 'staff') return entries;
+  return entries
+    .filter((h) => !(h.internal && staffOnlyKinds.includes(h.kind)))
+    .map((h) => (h.internal ? { ...h, note: null, manual_trigger: null, link_trigger: null } : h));
+}
+
+/** What the reviewer asks of the applicant now: the latest return or request for information. */
+export function pendingOf(request: Pick<RequestRow, 'review_state'>, entries: RequestHistoryEntry[]) {
+  const kind =
+    request.review_state === 'returned'
+      ? 'returned'
+      : request.review_state === 'info_requested'
+        ? 'info_requested'
+        : null;
+  if (!kind) return null;
+  return [...entries].reverse().find((h) => h.kind === kind) ?? null;
+}
+
+/** Everything the request page shows, for its audience (staff, or the applicant without internal notes). */
+export async function loadDetail(
+  db: Db | Tx,
+  request: RequestRow,
+  audience: Audience,
+): Promise<LicenseRequestDetail> {
   const chosen = referenceTables.license_request_application_types;
   const appTypes = referenceTables.application_types;
   const levels = referenceTables.license_category_levels;
@@ -304,13 +236,23 @@ export async function loadDetail(db: Db | Tx, request: RequestRow): Promise<Lice
         process_status_label: processStatuses.label,
         manual_trigger: licenseRequestHistory.manual_trigger,
         link_trigger: licenseRequestHistory.link_trigger,
+        internal: licenseRequestHistory.internal,
+        details: licenseRequestHistory.details,
       })
       .from(licenseRequestHistory)
       .leftJoin(author, eq(author.id, licenseRequestHistory.user_id))
       .leftJoin(reqStatus, eq(reqStatus.id, licenseRequestHistory.license_request_status_id))
       .leftJoin(processes, eq(processes.id, licenseRequestHistory.process_id))
       .leftJoin(processStatuses, eq(processStatuses.id, licenseRequestHistory.process_status_id))
-      .where(eq(licenseRequestHistory.license_request_id, request.id))
+      .where(
+        and(
+          eq(licenseRequestHistory.license_request_id, request.id),
+          // Staff-only entries are not even read for the applicant.
+          audience === 'staff'
+            ? undefined
+            : sql`not (${licenseRequestHistory.internal} and ${licenseRequestHistory.kind} in ('note', 'assigned'))`,
+        ),
+      )
       .orderBy(asc(licenseRequestHistory.at), asc(licenseRequestHistory.id)),
     db
       .select({
@@ -322,6 +264,14 @@ export async function loadDetail(db: Db | Tx, request: RequestRow): Promise<Lice
       .from(certifications)
       .where(eq(certifications.license_request_id, request.id)),
   ]);
+  const entries = historyFor(
+    history.map((h) => ({
+      ...h,
+      at: h.at.toISOString(),
+      details: (h.details ?? null) as RequestHistoryEntry['details'],
+    })),
+    audience,
+  );
   return {
     ...summary,
     parent_request_id: request.parent_request_id,
@@ -333,7 +283,8 @@ export async function loadDetail(db: Db | Tx, request: RequestRow): Promise<Lice
     total_cents: chargeRows.reduce((sum, c) => sum + Number(c.amount_cents), 0),
     process_statuses: processRows.map((p) => ({ ...p, updated_at: p.updated_at.toISOString() })),
     forms,
-    history: history.map((h) => ({ ...h, at: h.at.toISOString() })),
+    history: entries,
+    pending: pendingOf(request, entries),
     certifications: certs,
   };
 }
@@ -345,28 +296,39 @@ export async function history(
   requestId: string,
   entry: Omit<typeof licenseRequestHistory.$inferInsert, 'enterprise_id' | 'license_request_id'>,
 ) {
-  await tx.insert(licenseRequestHistory).values({
-    ...entry,
-    enterprise_id: request.enterpriseId,
-    license_request_id: requestId,
-    user_id: request.auth?.userId ?? null,
-  });
-  // Every history entry is also a domain event (ids only: notes stay in the history).
-  const { note: _note, ...ids } = entry;
+  const [row] = await tx
+    .insert(licenseRequestHistory)
+    .values({
+      ...entry,
+      enterprise_id: request.enterpriseId,
+      license_request_id: requestId,
+      user_id: request.auth?.userId ?? null,
+    })
+    .returning({ id: licenseRequestHistory.id });
+  // Every history entry is also a domain event (ids only: notes and messages stay in the history).
+  const { note: _note, details: _details, ...ids } = entry;
   await recordEvent(tx, {
     enterpriseId: request.enterpriseId,
-    name: `licenseRequest.${historyEventNames[entry.kind] ?? entry.kind}`,
+    name: historyEventNames[entry.kind] ?? `licenseRequest.${entry.kind}`,
     entity: 'license_requests',
     objectId: requestId,
     actorId: request.auth?.userId ?? null,
-    payload: ids,
+    payload: { ...ids, historyId: row?.id ?? null },
   });
 }
 
+/** Event names of history kinds: the reviewer's decisions are `request.*`, for the automation to act on. */
 const historyEventNames: Record<string, string> = {
-  status: 'statusChanged',
-  process: 'processChanged',
-  issued: 'approved',
+  status: 'licenseRequest.statusChanged',
+  process: 'licenseRequest.processChanged',
+  issued: 'request.approved',
+  denied: 'request.denied',
+  returned: 'request.returned',
+  info_requested: 'request.info_requested',
+  info_answered: 'request.info_answered',
+  withdrawn: 'request.withdrawn',
+  assigned: 'request.assigned',
+  message: 'request.message',
 };
 
 /** The licence's request status with this code, or null when it has none. */

@@ -3,31 +3,28 @@ import {
   licenseRequestSummary,
   listResponse,
   processChangeBody,
-  progress,
   requestQueueQuery,
 } from '@licensure/contracts';
 import {
   licenseRequestProcessStatuses,
   licenseRequests,
-  licenses,
   processes,
   processStatuses,
   referenceTables,
   services,
   users,
 } from '@licensure/db';
-import { and, asc, eq, gte, ilike, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, recordChange } from '../../platform/audit/record-change';
-import { recordEvent } from '../../platform/events/record-event';
-import { AppError, badRequest, notFound } from '../../platform/http/errors';
-import { countAll, likeContains, sortTerm } from '../../platform/resources/list-query';
-import { issueCredentials } from './issue';
+import { badRequest } from '../../platform/http/errors';
+import { countAll } from '../../platform/resources/list-query';
+import { queueOrder, queueWhere } from './queue-query';
 import { visibleRequest } from './request-access';
-import { history, loadDetail, presentSummary, statusByCode, summaryFrom } from './request-store';
-import { enterpriseToday } from './rule-routes';
+import { history, loadDetail, presentSummary, summaryFrom } from './request-store';
+import { toXml } from './request-xml';
 
 const tags = ['licensing'];
 const requestIdBody = z.object({
@@ -36,37 +33,7 @@ const requestIdBody = z.object({
 
 type RequestRow = typeof licenseRequests.$inferSelect;
 
-function xmlEscape(v: unknown): string {
-  return (
-    String(v ?? '')
-      .replace(/&/g, '&amp;')
-      .replace(/</g, '&lt;')
-      .replace(/>/g, '&gt;')
-      .replace(/"/g, '&quot;')
-      .replace(/'/g, '&apos;')
-      // Characters XML 1.0 cannot carry (control characters other than tab and line ends).
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-      .replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD]/g, '')
-  );
-}
-
-/** A value as XML: objects become elements, arrays repeat the singular element. */
-function toXml(name: string, value: unknown, indent = ''): string {
-  if (value === null || value === undefined) return `${indent}<${name}/>`;
-  if (Array.isArray(value)) {
-    const item = name.endsWith('ies') ? `${name.slice(0, -3)}y` : name.replace(/s$/, '');
-    return `${indent}<${name}>\n${value.map((v) => toXml(item, v, `${indent}  `)).join('\n')}\n${indent}</${name}>`;
-  }
-  if (typeof value === 'object') {
-    const inner = Object.entries(value as Record<string, unknown>)
-      .map(([k, v]) => toXml(k, v, `${indent}  `))
-      .join('\n');
-    return `${indent}<${name}>\n${inner}\n${indent}</${name}>`;
-  }
-  return `${indent}<${name}>${xmlEscape(value)}</${name}>`;
-}
-
-/** The reviewer's side of licence requests: the queue and its counts, process changes, approval, XML. */
+/** The reviewer's side of licence requests: the queue and its counts, process changes, XML. */
 export async function reviewRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
@@ -81,17 +48,8 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request) => {
       const q = request.query;
-      const where = queueWhere(request.enterpriseId, q);
-      const order = sortTerm(
-        {
-          completed_on: sql`${licenseRequests.completed_on}`,
-          created_at: sql`${licenseRequests.created_at}`,
-          updated_at: sql`${licenseRequests.updated_at}`,
-          license_name: sql`${licenses.name}`,
-        },
-        q,
-        'completed_on',
-      );
+      const where = queueWhere(request.enterpriseId, request.auth!, q);
+      const order = queueOrder(q);
       const [items, [count]] = await Promise.all([
         summaryFrom(db)
           .where(where)
@@ -145,7 +103,7 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
         .leftJoin(users, eq(users.id, licenseRequests.user_id))
         .leftJoin(services, eq(services.id, licenseRequests.service_id))
         .leftJoin(s, eq(s.id, licenseRequests.status_id))
-        .where(queueWhere(request.enterpriseId, { ...request.query, status_id: undefined }))
+        .where(queueWhere(request.enterpriseId, request.auth!, { ...request.query, status_id: undefined }))
         .groupBy(licenseRequests.status_id, s.label, s.sort_order)
         .orderBy(asc(s.sort_order), asc(s.label));
       return { total: rows.reduce((n, r) => n + r.count, 0), statuses: rows };
@@ -197,6 +155,8 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
           process_id: b.processID,
           process_status_id: b.statusID,
           note: b.note ?? null,
+          // Notes are internal unless the reviewer chose to send them to the applicant.
+          internal: !b.toApplicant,
           manual_trigger: b.manualTrigger ?? null,
           link_trigger: b.linkTrigger ?? null,
         });
@@ -213,70 +173,7 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
         });
         return after as RequestRow;
       });
-      return loadDetail(db, row);
-    },
-  });
-
-  r.post('/api/LicenseRequests/approve', {
-    config: { access: 'requests.review' },
-    schema: {
-      tags,
-      summary: "Approve a submitted request: issue or renew its credentials from the licence's configuration",
-      body: requestIdBody.extend({ note: z.string().trim().max(4000).nullable().optional() }),
-      response: { 200: licenseRequestDetail },
-    },
-    handler: async (request) => {
-      const today = await enterpriseToday(db, request.enterpriseId);
-      const row = await db.transaction(async (tx) => {
-        const [req] = await tx
-          .select()
-          .from(licenseRequests)
-          .where(
-            and(
-              eq(licenseRequests.id, request.body.licenseRequestID),
-              eq(licenseRequests.enterprise_id, request.enterpriseId),
-              isNull(licenseRequests.deleted_at),
-            ),
-          )
-          .for('update');
-        if (!req) throw notFound('licence request');
-        if (req.progress < progress.submitted)
-          throw new AppError('conflict', 'Only a submitted request can be approved.');
-        const issued = await issueCredentials(tx, request.enterpriseId, req, today);
-        for (const c of issued)
-          await recordEvent(tx, {
-            enterpriseId: request.enterpriseId,
-            name: 'certification.issued',
-            entity: 'certifications',
-            objectId: c.id,
-            actorId: request.auth?.userId ?? null,
-            payload: { licenseRequestId: req.id, number: c.number, expirationDate: c.expiration_date },
-          });
-        const approved = await statusByCode(tx, req.license_id, 'approved');
-        const [after] = await tx
-          .update(licenseRequests)
-          .set({ status_id: approved ?? req.status_id, updated_at: new Date() })
-          .where(eq(licenseRequests.id, req.id))
-          .returning();
-        await history(tx, request, req.id, {
-          kind: 'issued',
-          license_request_status_id: after?.status_id ?? null,
-          note: [
-            request.body.note,
-            `Issued ${issued.map((c) => `${c.number} (expires ${c.expiration_date})`).join(', ')}`,
-          ]
-            .filter(Boolean)
-            .join(' — '),
-        });
-        await recordChange(tx, actorOf(request), {
-          entity: 'certifications',
-          objectId: req.id,
-          action: 'create',
-          after: issued,
-        });
-        return after as RequestRow;
-      });
-      return loadDetail(db, row);
+      return loadDetail(db, row, 'staff');
     },
   });
 
@@ -291,7 +188,7 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
       const req = await visibleRequest(db, request.auth, request.enterpriseId, request.query.id, {
         includeDeleted: true,
       });
-      const detail = await loadDetail(db, req);
+      const detail = await loadDetail(db, req, 'staff');
       const xml = `<?xml version="1.0" encoding="UTF-8"?>\n${toXml('license_request', detail)}\n`;
       return reply
         .type('application/xml; charset=utf-8')
@@ -333,33 +230,4 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
       return { licenseRequestID: request.body.licenseRequestID, count: request.body.count };
     },
   });
-}
-
-/** The queue's filters as one condition. */
-function queueWhere(enterpriseId: string, q: z.infer<typeof requestQueueQuery>): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [eq(licenseRequests.enterprise_id, enterpriseId)];
-  if (!q.includeDeleted) conditions.push(isNull(licenseRequests.deleted_at));
-  if (q.license_id) conditions.push(eq(licenseRequests.license_id, q.license_id));
-  if (q.status_id) conditions.push(eq(licenseRequests.status_id, q.status_id));
-  if (q.user_id) conditions.push(eq(licenseRequests.user_id, q.user_id));
-  if (q.service_id) conditions.push(eq(licenseRequests.service_id, q.service_id));
-  if (q.progress !== undefined) conditions.push(eq(licenseRequests.progress, q.progress));
-  if (q.from) conditions.push(gte(licenseRequests.completed_on, new Date(`${q.from}T00:00:00Z`)));
-  if (q.to) conditions.push(lte(licenseRequests.completed_on, new Date(`${q.to}T23:59:59.999Z`)));
-  if (q.process_status_id || q.process_id)
-    conditions.push(
-      sql`exists (select 1 from ${licenseRequestProcessStatuses} where ${licenseRequestProcessStatuses.license_request_id} = ${licenseRequests.id}${
-        q.process_id ? sql` and ${licenseRequestProcessStatuses.process_id} = ${q.process_id}` : sql``
-      }${q.process_status_id ? sql` and ${licenseRequestProcessStatuses.process_status_id} = ${q.process_status_id}` : sql``})`,
-    );
-  const search = q.search?.trim();
-  if (search)
-    conditions.push(
-      or(
-        ilike(users.last_name, likeContains(search)),
-        ilike(users.first_name, likeContains(search)),
-        ilike(services.name, likeContains(search)),
-      ),
-    );
-  return and(...conditions);
 }

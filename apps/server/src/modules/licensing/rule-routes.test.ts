@@ -57,7 +57,7 @@ describe('licenserules', () => {
       url: '/api/licenserules',
       payload: { license_rule: adultRule },
     });
-    expect(created.statusCode).toBe(200);
+    expect(created.statusCode).toBe(201);
     const rule = created.json();
     expect(rule.license_rule_field_values).toHaveLength(2);
     expect(rule.license_rule_field_values[0].license_rule_field).toMatchObject({
@@ -90,7 +90,7 @@ describe('licenserules', () => {
 
     expect(
       (await t.call(t.admin, { method: 'DELETE', url: `/api/licenserules/${rule.id}` })).statusCode,
-    ).toBe(200);
+    ).toBe(204);
     expect((await t.call(t.admin, { method: 'GET', url: `/api/licenserules/${rule.id}` })).statusCode).toBe(
       404,
     );

@@ -3,19 +3,30 @@ import { Link } from 'react-router';
 import { useSignedIn } from '../../app/session-provider';
 import { PageHeader } from '../../platform/components/page-header';
 import { displayName, hasPermission } from '../../platform/session/shell-state';
+import { DashboardAlertsPanel } from '../alerts/dashboard-alerts-panel';
 import { ADMIN_BASE, readableLists } from '../lookups/administration-access';
 
 /** `/staff`: the staff home; points at what exists for this user. */
 export function DashboardPage() {
   const { viewer, account, enterprise } = useSignedIn();
   const lists = readableLists(viewer);
+  // Each count is the total of a queue filter; its tile opens the queue so filtered.
   const counts = account?.counts_retrieved
     ? [
-        { label: 'To continue', value: account.continue_count },
-        { label: 'To review', value: account.review_count },
-        { label: 'Checked out', value: account.checkout_count },
+        {
+          label: 'To continue',
+          value: account.continue_count,
+          to: '/staff/requests?state=with_applicant&created_by=me',
+        },
+        { label: 'To review', value: account.review_count, to: '/staff/requests' },
+        {
+          label: 'Checked out',
+          value: account.checkout_count,
+          to: '/staff/requests?state=open&assigned_to=me',
+        },
       ]
     : [];
+  const opensQueue = hasPermission(viewer, 'requests.read');
   return (
     <Stack gap="lg">
       <PageHeader
@@ -24,16 +35,36 @@ export function DashboardPage() {
       />
       {counts.length > 0 ? (
         <SimpleGrid cols={{ base: 1, sm: 3 }} component="section" aria-label="Your work">
-          {counts.map((c) => (
-            <Paper key={c.label} withBorder p="md" radius="md">
-              <Text size="sm">{c.label}</Text>
-              <Text size="xl" fw={700}>
-                {c.value}
-              </Text>
-            </Paper>
-          ))}
+          {counts.map((c) =>
+            opensQueue ? (
+              <Paper
+                key={c.label}
+                withBorder
+                p="md"
+                radius="md"
+                component={Link}
+                to={c.to}
+                aria-label={`${c.label}: ${c.value}. Open the list`}
+              >
+                <Text size="sm" td="underline">
+                  {c.label}
+                </Text>
+                <Text size="xl" fw={700}>
+                  {c.value}
+                </Text>
+              </Paper>
+            ) : (
+              <Paper key={c.label} withBorder p="md" radius="md">
+                <Text size="sm">{c.label}</Text>
+                <Text size="xl" fw={700}>
+                  {c.value}
+                </Text>
+              </Paper>
+            ),
+          )}
         </SimpleGrid>
       ) : null}
+      {hasPermission(viewer, 'alerts.read') ? <DashboardAlertsPanel /> : null}
       <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="setup-heading">
         <Stack gap="xs">
           <Title order={2} size="h3" id="setup-heading">

@@ -148,13 +148,54 @@ export const licensingApi = {
     processID: string;
     statusID: string;
     note: string | null;
+    /** Send the note to the applicant; otherwise it stays internal. */
+    toApplicant?: boolean;
   }) => api.post<LicenseRequestDetail>('/api/licenserequestprocessstatuses/processchange', body),
   changeStatus: (id: string, licenseId: string, statusId: string) =>
     api.put<LicenseRequestDetail>(`/api/LicenseRequests/${enc(id)}`, {
       license_request: { license_id: licenseId, status_id: statusId },
     }),
-  approve: (id: string, note: string | null) =>
-    api.post<LicenseRequestDetail>('/api/LicenseRequests/approve', { licenseRequestID: id, note }),
+  approve: (id: string, note: string | null, acknowledgeUnpaidFees = false) =>
+    api.post<LicenseRequestDetail>('/api/LicenseRequests/approve', {
+      licenseRequestID: id,
+      note,
+      acknowledgeUnpaidFees,
+    }),
+  deny: (id: string, reason: string) =>
+    api.post<LicenseRequestDetail>('/api/LicenseRequests/deny', { licenseRequestID: id, reason }),
+  returnForCorrections: (id: string, message: string, formIds: string[], fields: string[]) =>
+    api.post<LicenseRequestDetail>('/api/LicenseRequests/return', {
+      licenseRequestID: id,
+      message,
+      form_ids: formIds,
+      fields,
+    }),
+  requestInfo: (id: string, message: string, infoKind: 'document' | 'answer') =>
+    api.post<LicenseRequestDetail>('/api/LicenseRequests/requestInfo', {
+      licenseRequestID: id,
+      message,
+      info_kind: infoKind,
+    }),
+  addNote: (id: string, note: string, toApplicant: boolean) =>
+    api.post<LicenseRequestDetail>('/api/LicenseRequests/notes', { licenseRequestID: id, note, toApplicant }),
+  checkout: (id: string) =>
+    api.post<LicenseRequestDetail>('/api/LicenseRequests/checkout', { licenseRequestID: id }),
+  assign: (id: string, userId: string | null) =>
+    api.post<LicenseRequestDetail>('/api/LicenseRequests/assign', { licenseRequestID: id, user_id: userId }),
+  reviewers: (signal?: AbortSignal) =>
+    api.get<{ id: string; name: string }[]>('/api/LicenseRequests/reviewers', { signal }),
+  // The applicant's answers to the reviewer.
+  answerInfo: (id: string, answer: string | null, documentId: string | null) =>
+    api.post<LicenseRequestDetail>('/api/LicenseRequests/answerInfo', {
+      licenseRequestID: id,
+      ...(answer ? { answer } : {}),
+      ...(documentId ? { document_id: documentId } : {}),
+    }),
+  withdraw: (id: string, reason: string | null) =>
+    api.post<LicenseRequestDetail>('/api/LicenseRequests/withdraw', {
+      licenseRequestID: id,
+      ...(reason ? { reason } : {}),
+    }),
   documents: (responseId: string, signal?: AbortSignal) =>
     api.get<ListResult<DocumentRecord>>('/api/Documents', {
       query: { fb_response_id: responseId, numPerPage: 100 },
@@ -176,11 +217,21 @@ export const licensingKeys = {
   processStatuses: (licenseId?: string) => ['licensing', 'process-statuses', licenseId ?? ''] as const,
   requestStatuses: (licenseId?: string) => ['licensing', 'request-statuses', licenseId ?? ''] as const,
   documents: (responseId: string) => ['licensing', 'documents', responseId] as const,
+  reviewers: () => ['licensing', 'reviewers'] as const,
 };
 
 /** Where a credential's certificate (or wallet card) PDF is downloaded. */
 export const certificateHref = (certificationId: string, format: 'certificate' | 'card' = 'certificate') =>
   `/api/certifications/${enc(certificationId)}/certificate${format === 'card' ? '?format=card' : ''}`;
+
+/** Where the queue's CSV export (the same filters, every page) is downloaded. */
+export const queueCsvHref = (query: Record<string, string | number>) => {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query))
+    if (k !== 'currentPage' && k !== 'numPerPage') params.set(k, String(v));
+  const qs = params.toString();
+  return `/api/LicenseRequests/exportCsv${qs ? `?${qs}` : ''}`;
+};
 
 /** Where a request's XML export is downloaded. */
 export const requestXmlHref = (requestId: string) => `/api/LicenseRequests/getXML?id=${enc(requestId)}`;

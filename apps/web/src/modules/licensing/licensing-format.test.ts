@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ageInDays,
+  ageLabel,
   emptyQueueFilters,
   formatMoney,
   formState,
@@ -10,6 +12,7 @@ import {
   requestProgressLabel,
   selectionKey,
   selectionsOf,
+  statusOptionLabel,
   toggleSelection,
 } from './licensing-format';
 
@@ -77,6 +80,7 @@ describe('queue filters', () => {
     expect(
       queueQuery({ ...emptyQueueFilters, license_id: TYPE, search: '  smith ', from: '2026-01-01', page: 3 }),
     ).toEqual({
+      state: 'submitted',
       license_id: TYPE,
       search: 'smith',
       from: '2026-01-01',
@@ -87,10 +91,11 @@ describe('queue filters', () => {
 
   it('leaves paging out of the counts query', () => {
     expect(queueQuery({ ...emptyQueueFilters, status_id: LEVEL_A, to: '2026-02-01' }, false)).toEqual({
+      state: 'submitted',
       status_id: LEVEL_A,
       to: '2026-02-01',
     });
-    expect(queueQuery(emptyQueueFilters, false)).toEqual({});
+    expect(queueQuery({ ...emptyQueueFilters, state: 'all' }, false)).toEqual({});
   });
 
   it('round-trips through the address query string', () => {
@@ -104,6 +109,34 @@ describe('queue filters', () => {
     const qs = queueSearchParams(filters);
     expect(qs).toBe(`license_id=${TYPE}&process_status_id=${LEVEL_B}&search=Ada+Lovelace&page=2`);
     expect(queueFiltersFrom(new URLSearchParams(qs))).toEqual(filters);
+  });
+
+  it('opens on the requests awaiting review (issue 11, defect 4), and keeps other states in the address', () => {
+    const filters = queueFiltersFrom(new URLSearchParams(''));
+    expect(filters.state).toBe('submitted');
+    expect(queueQuery(filters)).toMatchObject({ state: 'submitted' });
+    const mine = { ...emptyQueueFilters, state: 'open', assigned_to: 'me' };
+    expect(queueSearchParams(mine)).toBe('state=open&assigned_to=me');
+    expect(queueFiltersFrom(new URLSearchParams('state=open&assigned_to=me'))).toEqual(mine);
+  });
+
+  it('names the licence beside each request status', () => {
+    const licences = [{ id: TYPE, name: 'EMS Personnel' }];
+    expect(statusOptionLabel({ label: 'Submitted', license_id: TYPE }, licences)).toBe(
+      'EMS Personnel: Submitted',
+    );
+    expect(statusOptionLabel({ label: 'Submitted', license_id: null }, licences)).toBe('Submitted');
+  });
+
+  it('gives each request its age in whole days', () => {
+    const now = new Date('2026-03-10T12:00:00Z');
+    expect(ageInDays({ completed_on: '2026-03-01T13:00:00Z', created_at: '2026-02-01T00:00:00Z' }, now)).toBe(
+      8,
+    );
+    expect(ageInDays({ completed_on: null, created_at: '2026-03-10T08:00:00Z' }, now)).toBe(0);
+    expect(ageLabel(0)).toBe('Today');
+    expect(ageLabel(1)).toBe('1 day');
+    expect(ageLabel(8)).toBe('8 days');
   });
 
   it('reads a missing or bad page as the first', () => {

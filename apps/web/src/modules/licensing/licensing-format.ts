@@ -49,6 +49,11 @@ export function formState(f: { response_id: string | null; progress: number | nu
 
 /** The review queue's filters as the screen holds them (empty string: no filter). */
 export interface QueueFilters {
+  /** Review state (`all` for every one); by default the requests awaiting review. */
+  state: string;
+  /** `me`, `none` or a reviewer's id. */
+  assigned_to: string;
+  created_by: string;
   license_id: string;
   status_id: string;
   process_status_id: string;
@@ -58,7 +63,12 @@ export interface QueueFilters {
   page: number;
 }
 
+export const DEFAULT_QUEUE_STATE = 'submitted';
+
 export const emptyQueueFilters: QueueFilters = {
+  state: DEFAULT_QUEUE_STATE,
+  assigned_to: '',
+  created_by: '',
   license_id: '',
   status_id: '',
   process_status_id: '',
@@ -70,7 +80,17 @@ export const emptyQueueFilters: QueueFilters = {
 
 export const QUEUE_PAGE_SIZE = 20;
 
-const filterKeys = ['license_id', 'status_id', 'process_status_id', 'from', 'to', 'search'] as const;
+const filterKeys = [
+  'state',
+  'assigned_to',
+  'created_by',
+  'license_id',
+  'status_id',
+  'process_status_id',
+  'from',
+  'to',
+  'search',
+] as const;
 
 /**
  * The query of GET LicenseRequests (and, without paging, of its counts): only the filters that are set,
@@ -82,6 +102,7 @@ export function queueQuery(filters: QueueFilters, paged = true): Record<string, 
     const value = filters[key].trim();
     if (value) query[key] = value;
   }
+  if (query.state === 'all') delete query.state;
   if (paged) {
     query.currentPage = filters.page;
     query.numPerPage = QUEUE_PAGE_SIZE;
@@ -94,7 +115,7 @@ export function queueSearchParams(filters: QueueFilters): string {
   const params = new URLSearchParams();
   for (const key of filterKeys) {
     const value = filters[key].trim();
-    if (value) params.set(key, value);
+    if (value && !(key === 'state' && value === DEFAULT_QUEUE_STATE)) params.set(key, value);
   }
   if (filters.page > 1) params.set('page', String(filters.page));
   return params.toString();
@@ -108,5 +129,23 @@ export function queueFiltersFrom(params: URLSearchParams): QueueFilters {
     page: Number.isInteger(page) && page > 0 ? page : 1,
   };
   for (const key of filterKeys) filters[key] = params.get(key) ?? '';
+  if (!filters.state) filters.state = DEFAULT_QUEUE_STATE;
   return filters;
+}
+
+/** Whole days a request has waited since it was submitted (or started), for the queue's Age column. */
+export function ageInDays(r: { completed_on: string | null; created_at: string }, now = new Date()): number {
+  const since = Date.parse(r.completed_on ?? r.created_at);
+  return Math.max(0, Math.floor((now.getTime() - since) / 86_400_000));
+}
+
+export const ageLabel = (days: number) => (days === 0 ? 'Today' : days === 1 ? '1 day' : `${days} days`);
+
+/** A request status named with its licence, so that statuses of several licences can be told apart. */
+export function statusOptionLabel(
+  status: { label: string; license_id?: string | null },
+  licences: readonly { id: string; name: string }[],
+): string {
+  const licence = licences.find((l) => l.id === status.license_id);
+  return licence ? `${licence.name}: ${status.label}` : status.label;
 }

@@ -11,6 +11,18 @@ export const licensingPortalRoutes: RouteObject[] = [
     ...lazyPage(() => import('./portal-request-page').then((m) => m.PortalRequestPage)),
   },
   {
+    path: 'requests/:id/print',
+    ...lazyPage(() => import('./request-print-page').then((m) => m.PortalRequestPrintPage)),
+  },
+  {
+    path: 'requests/:id/review',
+    ...lazyPage(() => import('./portal-review-submit-page').then((m) => m.PortalReviewSubmitPage)),
+  },
+  {
+    path: 'requests/:id/submitted',
+    ...lazyPage(() => import('./portal-review-submit-page').then((m) => m.PortalSubmittedPage)),
+  },
+  {
     path: 'requests/:id/forms/:formId',
     ...lazyPage(() => import('./portal-request-form-page').then((m) => m.PortalRequestFormPage)),
   },
@@ -24,6 +36,10 @@ export const licensingPortalRoutes: RouteObject[] = [
 export const licensingStaffRoutes: RouteObject[] = [
   { path: 'requests', ...lazyPage(() => import('./staff-queue-page').then((m) => m.StaffQueuePage)) },
   { path: 'requests/:id', ...lazyPage(() => import('./staff-request-page').then((m) => m.StaffRequestPage)) },
+  {
+    path: 'requests/:id/print',
+    ...lazyPage(() => import('./request-print-page').then((m) => m.StaffRequestPrintPage)),
+  },
 ];
 
 /** The portal navigation entries of licensing. */

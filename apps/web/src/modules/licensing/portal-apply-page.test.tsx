@@ -38,23 +38,37 @@ const draft = {
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 let calls: { method: string; url: URL; body: unknown }[];
+let mineRows: LicenseRequestSummary[];
+const heldCredential = {
+  id: crypto.randomUUID(),
+  license_id: PERSON_LICENCE,
+  service_id: null,
+  vehicle_id: null,
+  number: 'EMT-000123',
+  status: 'active',
+  status_label: 'Active',
+  expiration_date: '2028-01-31',
+};
 
 beforeEach(() => {
   calls = [];
+  mineRows = [draft];
   const routes: Record<string, (url: URL) => Response> = {
     'GET /api/licenses/available': () =>
       json([
         licence(PERSON_LICENCE, 'EMS Personnel', 'user'),
         licence(SERVICE_LICENCE, 'Ambulance service', 'service'),
       ]),
-    'GET /api/LicenseRequests/mine': () => json([draft]),
+    'GET /api/LicenseRequests/mine': () => json(mineRows),
+    'GET /api/certifications': () =>
+      json({ items: [heldCredential], total: 1, currentPage: 1, numPerPage: 100 }),
     'GET /api/services/getbyuserid': () =>
       json([
         { id: SERVICE, name: 'County EMS', is_administrator: true },
         { id: crypto.randomUUID(), name: 'Not mine to run', is_administrator: false },
       ]),
     'GET /api/LicensingModule/LicenseRequest': (url) =>
-      json(url.searchParams.get('license_id') === PERSON_LICENCE ? draft : null),
+      json(url.searchParams.get('license_id') === PERSON_LICENCE && mineRows.length > 0 ? draft : null),
     'POST /api/LicenseRequests': () => json({ id: NEW_REQUEST }, 201),
   };
   vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
@@ -110,6 +124,26 @@ describe('PortalApplyPage', { timeout: 20_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Resume application for EMS Personnel' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/portal/requests/${DRAFT}`));
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('warns before applying for a licence already held, and applies only when asked again', async () => {
+    mineRows = [];
+    const router = renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Apply for EMS Personnel' }));
+    const warning = await screen.findByRole('alert');
+    expect(warning.textContent).toContain('You already hold EMS Personnel');
+    expect(warning.textContent).toContain('EMT-000123 (Active');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Apply anyway for EMS Personnel' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/portal/requests/${NEW_REQUEST}`));
+  });
+
+  it('finds a licence by the words searched', async () => {
+    renderPage();
+    fireEvent.change(await screen.findByLabelText('Search licences'), { target: { value: 'ambulance' } });
+    expect(screen.getByText('1 of 2 licences match “ambulance”.')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'EMS Personnel' })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Ambulance service' })).toBeTruthy();
   });
 
   it("starts a service's licence for a service the applicant administers", async () => {

@@ -1,4 +1,4 @@
-import { type LicenseRequestSummary, progress } from '@licensure/contracts';
+import { type CertificationOutput, type LicenseRequestSummary, progress } from '@licensure/contracts';
 import {
   Alert,
   Anchor,
@@ -7,6 +7,7 @@ import {
   Paper,
   Stack,
   Text,
+  TextInput,
   Title,
   VisuallyHidden,
 } from '@mantine/core';
@@ -17,6 +18,7 @@ import { useSignedIn } from '../../app/session-provider';
 import { errorMessage } from '../../platform/api/errors';
 import { PageHeader } from '../../platform/components/page-header';
 import { ErrorState, LoadingState } from '../../platform/components/status';
+import { formatDate } from '../registry/ui/format';
 import { type AvailableLicence, licensingApi, licensingKeys, type RequestSubject } from './licensing-api';
 
 /** Opens the subject's open draft of a licence when there is one (never starts a second), else starts one. */
@@ -89,18 +91,39 @@ function SubjectPicker({
   );
 }
 
+/** The credentials held of this licence, for this subject (a person's own, or the chosen service's or vehicle's). */
+export function heldOf(
+  licence: Pick<AvailableLicence, 'id' | 'entity'>,
+  subject: RequestSubject,
+  held: readonly CertificationOutput[],
+): CertificationOutput[] {
+  return held.filter(
+    (c) =>
+      c.license_id === licence.id &&
+      c.status !== 'revoked' &&
+      (licence.entity === 'user'
+        ? c.service_id === null && c.vehicle_id === null
+        : licence.entity === 'service'
+          ? !!subject.service_id && c.service_id === subject.service_id
+          : !!subject.vehicle_id && c.vehicle_id === subject.vehicle_id),
+  );
+}
+
 function LicenceCard({
   licence,
   mine,
+  held,
   userId,
 }: {
   licence: AvailableLicence;
   mine: readonly LicenseRequestSummary[];
+  held: readonly CertificationOutput[];
   userId: string | null;
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [subject, setSubject] = useState<RequestSubject>({});
+  const [warned, setWarned] = useState(false);
   const apply = useMutation({
     mutationFn: () => applyFor(licence, subject),
     onSuccess: (id) => {
@@ -112,6 +135,7 @@ function LicenceCard({
     licence.entity === 'user' ||
     (licence.entity === 'service' && !!subject.service_id) ||
     (licence.entity === 'vehicle' && !!subject.vehicle_id);
+  const already = heldOf(licence, subject, held);
   const draft = mine.find(
     (r) =>
       r.license_id === licence.id &&
@@ -136,12 +160,37 @@ function LicenceCard({
           <SubjectPicker licence={licence} userId={userId} subject={subject} onChange={setSubject} />
         ) : null}
         {draft ? <Text size="sm">There is a draft application for this licence.</Text> : null}
+        {warned && already.length > 0 ? (
+          <Alert color="yellow" title={`You already hold ${licence.name}`} role="alert">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">
+                {already
+                  .map(
+                    (c) =>
+                      `${c.number} (${c.status_label}${c.expiration_date ? `, expires ${formatDate(c.expiration_date)}` : ''})`,
+                  )
+                  .join('; ')}
+                . To keep it, renew it from My licences rather than applying for a new one.
+              </Text>
+              <Anchor component={Link} to="/portal/my-licences">
+                Go to My licences
+              </Anchor>
+              <Button variant="default" onClick={() => apply.mutate()} loading={apply.isPending}>
+                Apply anyway<VisuallyHidden> for {licence.name}</VisuallyHidden>
+              </Button>
+            </Stack>
+          </Alert>
+        ) : null}
         {apply.isError ? (
           <Alert color="red" title="The application could not be started" role="alert">
             {errorMessage(apply.error)}
           </Alert>
         ) : null}
-        <Button onClick={() => apply.mutate()} loading={apply.isPending} disabled={!ready}>
+        <Button
+          onClick={() => (!draft && already.length > 0 && !warned ? setWarned(true) : apply.mutate())}
+          loading={apply.isPending && !warned}
+          disabled={!ready || (warned && already.length > 0)}
+        >
           {draft ? 'Resume application' : 'Apply'}
           <VisuallyHidden> for {licence.name}</VisuallyHidden>
         </Button>
@@ -161,6 +210,15 @@ export function PortalApplyPage() {
     queryKey: licensingKeys.mine(),
     queryFn: ({ signal }) => licensingApi.mine(signal),
   });
+  const held = useQuery({
+    queryKey: licensingKeys.certifications(),
+    queryFn: ({ signal }) => licensingApi.certifications(signal),
+  });
+  const [search, setSearch] = useState('');
+  const words = search.trim().toLowerCase();
+  const shown = (available.data ?? []).filter(
+    (l) => !words || `${l.name} ${l.description ?? ''}`.toLowerCase().includes(words),
+  );
   return (
     <Stack gap="md">
       <PageHeader
@@ -186,8 +244,31 @@ export function PortalApplyPage() {
         />
       ) : null}
       {available.data?.length === 0 ? <Text>No licence is open for applications at the moment.</Text> : null}
-      {available.data?.map((licence) => (
-        <LicenceCard key={licence.id} licence={licence} mine={mine.data ?? []} userId={account?.id ?? null} />
+      {available.data && available.data.length > 0 ? (
+        <TextInput
+          label="Search licences"
+          description="By name or description"
+          type="search"
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          maw={420}
+        />
+      ) : null}
+      {available.data && available.data.length > 0 ? (
+        <Text role="status" size="sm">
+          {words
+            ? `${shown.length} of ${available.data.length} licences match “${search.trim()}”.`
+            : `${available.data.length} ${available.data.length === 1 ? 'licence is' : 'licences are'} open for applications.`}
+        </Text>
+      ) : null}
+      {shown.map((licence) => (
+        <LicenceCard
+          key={licence.id}
+          licence={licence}
+          mine={mine.data ?? []}
+          held={held.data?.items ?? []}
+          userId={account?.id ?? null}
+        />
       ))}
     </Stack>
   );

@@ -4,9 +4,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../platform/api/errors';
 import { PageHeader } from '../../platform/components/page-header';
+import { type ResponsiveColumn, ResponsiveTable } from '../../platform/components/responsive-table';
 import { ErrorState, LoadingState } from '../../platform/components/status';
-import { type Column, DataTable } from '../registry/ui/data-table';
-import { capitalise, formatDate } from '../registry/ui/format';
+import { formatDate } from '../registry/ui/format';
 import { certificateHref, licensingApi, licensingKeys } from './licensing-api';
 
 /** Opens the open renewal of a credential when there is one, else starts it. */
@@ -21,6 +21,13 @@ async function renew(c: CertificationOutput): Promise<string> {
       ? { vehicle_id: c.vehicle_id }
       : {};
   return (await licensingApi.start(c.license_id, subject, c.id)).id;
+}
+
+/** Why a credential cannot be renewed here, in words shown beside the disabled Renew; null when it can. */
+export function renewBlockedReason(c: Pick<CertificationOutput, 'license_id'>): string | null {
+  return c.license_id
+    ? null
+    : 'Renewal is not offered online for this credential: it is not linked to a licence. Contact the licensing office.';
 }
 
 /** `/portal/my-licences`: the credentials the applicant holds, their certificates and renewal. */
@@ -38,36 +45,48 @@ export function PortalMyLicencesPage() {
       navigate(`/portal/requests/${id}`);
     },
   });
-  const columns: Column<CertificationOutput>[] = [
-    { key: 'licence', header: 'Licence', render: (c) => c.license_name },
+  const columns: ResponsiveColumn<CertificationOutput>[] = [
+    { key: 'licence', header: 'Licence', render: (c) => c.title },
     { key: 'number', header: 'Number', render: (c) => c.number },
     { key: 'level', header: 'Level', render: (c) => c.level_label },
     { key: 'holder', header: 'Holder', render: (c) => c.holder_name },
-    { key: 'status', header: 'Status', render: (c) => capitalise(c.status) },
+    { key: 'status', header: 'Status', render: (c) => c.status_label },
     { key: 'issued', header: 'Issued', render: (c) => formatDate(c.issue_date) },
     { key: 'expires', header: 'Expires', render: (c) => formatDate(c.expiration_date) },
     {
       key: 'actions',
       header: 'Actions',
-      render: (c) => (
-        <Group gap="xs" wrap="wrap">
-          <Anchor href={certificateHref(c.id)} download>
-            Certificate<VisuallyHidden> {c.number}</VisuallyHidden>
-          </Anchor>
-          <Anchor href={certificateHref(c.id, 'card')} download>
-            Wallet card<VisuallyHidden> {c.number}</VisuallyHidden>
-          </Anchor>
-          <Button
-            size="xs"
-            variant="default"
-            onClick={() => start.mutate(c)}
-            loading={start.isPending && start.variables?.id === c.id}
-            disabled={start.isPending || !c.license_id}
-          >
-            Renew<VisuallyHidden> {c.number}</VisuallyHidden>
-          </Button>
-        </Group>
-      ),
+      render: (c) => {
+        const reasonId = `renew-reason-${c.id}`;
+        const reason = renewBlockedReason(c);
+        return (
+          <Stack gap={4}>
+            <Group gap="xs" wrap="wrap">
+              <Anchor href={certificateHref(c.id)} download>
+                Certificate<VisuallyHidden> {c.number}</VisuallyHidden>
+              </Anchor>
+              <Anchor href={certificateHref(c.id, 'card')} download>
+                Wallet card<VisuallyHidden> {c.number}</VisuallyHidden>
+              </Anchor>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => start.mutate(c)}
+                loading={start.isPending && start.variables?.id === c.id}
+                disabled={start.isPending || reason !== null}
+                aria-describedby={reason ? reasonId : undefined}
+              >
+                Renew<VisuallyHidden> {c.number}</VisuallyHidden>
+              </Button>
+            </Group>
+            {reason ? (
+              <Text size="sm" id={reasonId}>
+                {reason}
+              </Text>
+            ) : null}
+          </Stack>
+        );
+      },
     },
   ];
   return (
@@ -96,7 +115,12 @@ export function PortalMyLicencesPage() {
       ) : null}
       {held.data?.items.length === 0 ? <Text>You hold no licence yet.</Text> : null}
       {held.data && held.data.items.length > 0 ? (
-        <DataTable caption="My licences" columns={columns} rows={held.data.items} rowKey={(c) => c.id} />
+        <ResponsiveTable
+          caption="My licences"
+          columns={columns}
+          rows={held.data.items}
+          rowKey={(c) => c.id}
+        />
       ) : null}
     </Stack>
   );

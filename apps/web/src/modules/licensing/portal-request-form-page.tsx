@@ -1,5 +1,5 @@
 import type { AnswerInput, FormQuestion, ResponseOutput } from '@licensure/contracts';
-import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -161,9 +161,15 @@ export function PortalRequestFormPage() {
       {completed ? (
         <Alert color="green" title="Form completed" role="status">
           <Text size="sm">
-            Your answers were saved. Go back to the request to fill in its other forms and submit it.
+            Your answers were saved. Go back to the request to fill in its other forms, or review everything
+            and submit it.
           </Text>
-          {back}
+          <Group gap="md">
+            {back}
+            <Anchor component={Link} to={`/portal/requests/${id}/review`}>
+              Review and submit the request
+            </Anchor>
+          </Group>
         </Alert>
       ) : null}
       {readOnly ? (

@@ -27,7 +27,11 @@ const detail: LicenseRequestDetail = {
   status_id: null,
   status_label: 'In progress',
   progress: 1,
+  review_state: 'draft',
   completed_on: null,
+  assigned_to: null,
+  assigned_to_name: null,
+  assigned_at: null,
   renews_certification_id: null,
   deleted_at: null,
   delete_reason: null,
@@ -80,8 +84,11 @@ const detail: LicenseRequestDetail = {
       process_status_label: null,
       manual_trigger: null,
       link_trigger: null,
+      internal: false,
+      details: null,
     },
   ],
+  pending: null,
   certifications: [],
 };
 

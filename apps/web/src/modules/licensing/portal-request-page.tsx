@@ -1,4 +1,4 @@
-import { type LicenseRequestDetail, progress } from '@licensure/contracts';
+import { type LicenseRequestDetail, reviewStateLabels } from '@licensure/contracts';
 import { Alert, Anchor, Button, Group, List, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { ApplicationTypesChooser } from './application-types-chooser';
 import { DeleteRequestDialog } from './delete-request-dialog';
 import { licensingApi, licensingKeys, type SubmitResult } from './licensing-api';
 import { formState } from './licensing-format';
+import { DecisionNotice, PendingNotice, WithdrawButton } from './portal-request-decisions';
 import {
   ChargesTable,
   HistoryTimeline,
@@ -128,7 +129,8 @@ export function PortalRequestPage() {
   if (request.isError)
     return <LoadFailure error={request.error} what="the request" onRetry={() => void request.refetch()} />;
   const r = request.data;
-  const editable = r.progress < progress.submitted && !r.deleted_at;
+  // The applicant edits a draft, and a request returned to them for corrections.
+  const editable = (r.review_state === 'draft' || r.review_state === 'returned') && !r.deleted_at;
   const licence = available.data?.find((l) => l.id === r.license_id);
   return (
     <Stack gap="md">
@@ -137,15 +139,22 @@ export function PortalRequestPage() {
         description={
           r.deleted_at
             ? `Deleted. ${r.delete_reason ? `Reason: ${r.delete_reason}` : ''}`
-            : requestStateText(r)
+            : `${reviewStateLabels[r.review_state]}. ${requestStateText(r)}`
         }
         actions={
-          <Anchor component={Link} to="/portal/requests">
-            Back to my requests
-          </Anchor>
+          <>
+            <Anchor component={Link} to="/portal/requests">
+              Back to my requests
+            </Anchor>
+            <Anchor component={Link} to={`/portal/requests/${r.id}/print`}>
+              Printable view
+            </Anchor>
+          </>
         }
       />
-      {editable ? (
+      <PendingNotice request={r} />
+      <DecisionNotice request={r} />
+      {r.review_state === 'draft' && !r.deleted_at ? (
         <Text>This draft never expires: your choices and answers are kept until you submit.</Text>
       ) : null}
       <Section id="types" title="Application types and levels">
@@ -159,6 +168,11 @@ export function PortalRequestPage() {
       </Section>
       <Section id="charges" title="Charges">
         <ChargesTable charges={r.charges} totalCents={r.total_cents} />
+        {!editable && !r.deleted_at && r.charges.some((c) => !c.paid && c.amount_cents > 0) ? (
+          <Anchor component={Link} to={`/portal/payments/checkout?items=${r.id}`}>
+            Pay the fees of this request
+          </Anchor>
+        ) : null}
       </Section>
       {r.certifications.length > 0 ? (
         <Section id="issued" title="Credentials issued">
@@ -174,16 +188,19 @@ export function PortalRequestPage() {
           {errorMessage(submit.error)}
         </Alert>
       ) : null}
-      {editable ? (
-        <Group gap="sm">
+      <Group gap="sm">
+        {editable ? (
           <Button onClick={() => submit.mutate()} loading={submit.isPending}>
-            Submit request
+            {r.review_state === 'returned' ? 'Submit corrections' : 'Submit request'}
           </Button>
+        ) : null}
+        <WithdrawButton request={r} />
+        {r.review_state === 'draft' && !r.deleted_at ? (
           <Button variant="default" color="red" onClick={() => setDeleting(true)}>
             Delete request
           </Button>
-        </Group>
-      ) : null}
+        ) : null}
+      </Group>
       <Section id="processes" title="Review">
         <ProcessStatusesTable rows={r.process_statuses} />
       </Section>

@@ -89,7 +89,27 @@ const historyKinds: Record<string, string> = {
   approved: 'Approved',
   issued: 'Approved and credential issued',
   deleted: 'Deleted',
+  denied: 'Denied',
+  returned: 'Returned for corrections',
+  info_requested: 'More information requested',
+  info_answered: 'Information sent',
+  withdrawn: 'Withdrawn',
+  note: 'Note',
+  message: 'Message from staff',
+  assigned: 'Checkout',
 };
+
+/** What a decision names: the forms and fields to fix, the information asked, the document sent. */
+function historyDetails(h: HistoryEntry): string[] {
+  const d = h.details;
+  if (!d) return [];
+  const lines: string[] = [];
+  if (d.forms?.length) lines.push(`Forms to fix: ${d.forms.map((f) => f.form_name).join(', ')}`);
+  if (d.fields?.length) lines.push(`Fields to fix: ${d.fields.join(', ')}`);
+  if (d.info_kind) lines.push(`Asked for: ${d.info_kind === 'document' ? 'a document' : 'an answer'}`);
+  if (d.document_name) lines.push(`Document sent: ${d.document_name}`);
+  return lines;
+}
 
 function historyTitle(h: HistoryEntry): string {
   const kind = historyKinds[h.kind] ?? h.kind.replaceAll('_', ' ');
@@ -106,12 +126,22 @@ export function HistoryTimeline({ history }: { history: readonly HistoryEntry[] 
   return (
     <Timeline active={ordered.length - 1} bulletSize={14} lineWidth={2} aria-label="History">
       {ordered.map((h) => (
-        <Timeline.Item key={h.id} title={historyTitle(h)}>
+        <Timeline.Item key={h.id} title={h.internal ? `${historyTitle(h)} (internal)` : historyTitle(h)}>
           <Text size="sm" c="dimmed">
             {formatDateTime(h.at)}
             {h.user_name ? ` by ${h.user_name}` : ''}
           </Text>
-          {h.note ? <Text size="sm">Note: {h.note}</Text> : null}
+          {h.note ? (
+            <Text size="sm">
+              {h.internal ? 'Internal note, staff only: ' : 'Note: '}
+              {h.note}
+            </Text>
+          ) : null}
+          {historyDetails(h).map((line) => (
+            <Text size="sm" key={line}>
+              {line}
+            </Text>
+          ))}
         </Timeline.Item>
       ))}
     </Timeline>

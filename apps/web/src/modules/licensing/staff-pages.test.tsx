@@ -28,7 +28,11 @@ const summary: LicenseRequestSummary = {
   status_id: SUBMITTED,
   status_label: 'Submitted',
   progress: 2,
+  review_state: 'submitted',
   completed_on: '2026-03-02T10:00:00.000Z',
+  assigned_to: null,
+  assigned_to_name: null,
+  assigned_at: null,
   renews_certification_id: null,
   deleted_at: null,
   delete_reason: null,
@@ -57,6 +61,7 @@ const detail: LicenseRequestDetail = {
     },
   ],
   history: [],
+  pending: null,
   certifications: [],
 };
 
@@ -196,6 +201,7 @@ describe('staff licensing pages', { timeout: 20_000 }, () => {
     await waitFor(() => {
       const last = calls.filter((c) => c.url.pathname === '/api/LicenseRequests').at(-1);
       expect(Object.fromEntries(last?.url.searchParams ?? [])).toEqual({
+        state: 'submitted',
         license_id: LICENCE,
         from: '2026-03-01',
         search: 'Avery',

@@ -1,4 +1,4 @@
-import type { LicenseRequestSummary } from '@licensure/contracts';
+import { type LicenseRequestSummary, reviewStateLabels, reviewStates } from '@licensure/contracts';
 import {
   Anchor,
   Badge,
@@ -20,16 +20,31 @@ import { ErrorState, LoadingState } from '../../platform/components/status';
 import { type Column, DataTable } from '../registry/ui/data-table';
 import { Pager } from '../responses/pager';
 import { formatDateTime } from '../responses/response-format';
-import { licensingApi, licensingKeys } from './licensing-api';
+import { licensingApi, licensingKeys, queueCsvHref } from './licensing-api';
 import {
+  ageInDays,
+  ageLabel,
   emptyQueueFilters,
   QUEUE_PAGE_SIZE,
   type QueueFilters,
   queueFiltersFrom,
   queueQuery,
   queueSearchParams,
-  requestProgressLabel,
+  statusOptionLabel,
 } from './licensing-format';
+
+const stateOptions = [
+  ...reviewStates.map((s) => ({ value: s, label: reviewStateLabels[s] })),
+  { value: 'open', label: 'Open (not decided)' },
+  { value: 'with_applicant', label: 'With the applicant' },
+  { value: 'all', label: 'Any state' },
+];
+
+const assignedOptions = [
+  { value: '', label: 'Anyone or no one' },
+  { value: 'me', label: 'Assigned to me' },
+  { value: 'none', label: 'Not assigned' },
+];
 
 const columns: readonly Column<LicenseRequestSummary>[] = [
   {
@@ -44,13 +59,15 @@ const columns: readonly Column<LicenseRequestSummary>[] = [
   },
   { key: 'licence', header: 'Licence', render: (r) => r.license_name },
   { key: 'kind', header: 'Kind', render: (r) => (r.renews_certification_id ? 'Renewal' : 'Application') },
-  { key: 'status', header: 'Status', render: (r) => r.status_label },
   {
-    key: 'progress',
-    header: 'Progress',
-    render: (r) => (r.deleted_at ? 'Deleted' : requestProgressLabel(r.progress)),
+    key: 'state',
+    header: 'State',
+    render: (r) => (r.deleted_at ? 'Deleted' : reviewStateLabels[r.review_state]),
   },
+  { key: 'status', header: 'Status', render: (r) => r.status_label },
   { key: 'submitted', header: 'Submitted', render: (r) => formatDateTime(r.completed_on) },
+  { key: 'age', header: 'Age', render: (r) => ageLabel(ageInDays(r)) },
+  { key: 'assigned', header: 'Assigned to', render: (r) => r.assigned_to_name ?? 'No one' },
 ];
 
 function FilterForm({ initial, onApply }: { initial: QueueFilters; onApply(filters: QueueFilters): void }) {
@@ -77,6 +94,18 @@ function FilterForm({ initial, onApply }: { initial: QueueFilters; onApply(filte
   return (
     <Paper withBorder p="md" radius="md" component="form" onSubmit={submit} aria-label="Filter the queue">
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
+        <NativeSelect label="State" value={draft.state} onChange={set('state')} data={stateOptions} />
+        <NativeSelect
+          label="Assigned"
+          value={draft.assigned_to}
+          onChange={set('assigned_to')}
+          data={[
+            ...assignedOptions,
+            ...(draft.assigned_to && !assignedOptions.some((o) => o.value === draft.assigned_to)
+              ? [{ value: draft.assigned_to, label: 'Another reviewer' }]
+              : []),
+          ]}
+        />
         <NativeSelect
           label="Licence"
           value={draft.license_id}
@@ -94,7 +123,10 @@ function FilterForm({ initial, onApply }: { initial: QueueFilters; onApply(filte
           onChange={set('status_id')}
           data={[
             { value: '', label: 'Any status' },
-            ...(statuses.data?.items ?? []).map((s) => ({ value: s.id, label: s.label })),
+            ...(statuses.data?.items ?? []).map((s) => ({
+              value: s.id,
+              label: statusOptionLabel(s, licences.data?.items ?? []),
+            })),
           ]}
         />
         <NativeSelect
@@ -155,7 +187,12 @@ export function StaffQueuePage() {
     <Stack gap="md">
       <PageHeader
         title="Licence requests"
-        description="Submitted requests, the longest waiting first; drafts not yet submitted come last."
+        description="By default the requests awaiting review, the longest waiting first. Choose another state to see the rest."
+        actions={
+          <Anchor href={queueCsvHref(query)} download>
+            Export CSV
+          </Anchor>
+        }
       />
       <FilterForm key={params.toString()} initial={filters} onApply={apply} />
       {counts.data ? (

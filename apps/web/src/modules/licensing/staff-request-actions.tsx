@@ -1,20 +1,13 @@
 import type { LicenseRequestDetail } from '@licensure/contracts';
-import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { errorMessage, fieldErrorsOf } from '../../platform/api/errors';
 import { licensingApi, licensingKeys } from './licensing-api';
+import { formatMoney } from './licensing-format';
+import { useStoreDetail } from './staff-decisions';
 
 type Detail = LicenseRequestDetail;
-
-function useStoreDetail(id: string) {
-  const queryClient = useQueryClient();
-  return (detail: Detail) => {
-    queryClient.setQueryData(licensingKeys.request(id), detail);
-    void queryClient.invalidateQueries({ queryKey: ['licensing', 'queue'] });
-    void queryClient.invalidateQueries({ queryKey: ['licensing', 'counts'] });
-  };
-}
 
 /** Records a process's new status with a note in the request's history. */
 export function ProcessChangeForm({ request }: { request: Detail }) {
@@ -30,6 +23,7 @@ export function ProcessChangeForm({ request }: { request: Detail }) {
   const [processId, setProcessId] = useState('');
   const [statusId, setStatusId] = useState('');
   const [note, setNote] = useState('');
+  const [toApplicant, setToApplicant] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const change = useMutation({
     mutationFn: () =>
@@ -38,12 +32,14 @@ export function ProcessChangeForm({ request }: { request: Detail }) {
         processID: processId,
         statusID: statusId,
         note: note.trim() || null,
+        ...(toApplicant ? { toApplicant: true } : {}),
       }),
     onSuccess: (detail) => {
       store(detail);
       const p = rows.find((s) => s.id === statusId);
       setDone(p ? `${p.process_label} is now ${p.label}.` : 'The process status was changed.');
       setNote('');
+      setToApplicant(false);
       setStatusId('');
     },
   });
@@ -90,10 +86,16 @@ export function ProcessChangeForm({ request }: { request: Detail }) {
         />
         <Textarea
           label="Note"
+          description="Internal: only staff read it, unless you send it to the applicant."
           error={fields.note}
           value={note}
           onChange={(e) => setNote(e.currentTarget.value)}
           rows={3}
+        />
+        <Checkbox
+          label="Send the note to the applicant"
+          checked={toApplicant}
+          onChange={(e) => setToApplicant(e.currentTarget.checked)}
         />
         {change.isError && Object.keys(fields).length === 0 ? (
           <Alert color="red" title="The process status could not be changed" role="alert">
@@ -174,9 +176,11 @@ export function ApproveButton({ request }: { request: Detail }) {
   const queryClient = useQueryClient();
   const [opened, setOpened] = useState(false);
   const [note, setNote] = useState('');
+  const [acknowledged, setAcknowledged] = useState(false);
   const [issued, setIssued] = useState<string[] | null>(null);
+  const unpaidCents = request.charges.filter((c) => !c.paid).reduce((sum, c) => sum + c.amount_cents, 0);
   const approve = useMutation({
-    mutationFn: () => licensingApi.approve(request.id, note.trim() || null),
+    mutationFn: () => licensingApi.approve(request.id, note.trim() || null, unpaidCents > 0 && acknowledged),
     onSuccess: (detail) => {
       store(detail);
       void queryClient.invalidateQueries({ queryKey: licensingKeys.certifications() });
@@ -188,7 +192,11 @@ export function ApproveButton({ request }: { request: Detail }) {
     <>
       <Button
         onClick={() => setOpened(true)}
-        disabled={request.progress < 2 || !!request.deleted_at || request.certifications.length > 0}
+        disabled={
+          !(request.review_state === 'submitted' || request.review_state === 'info_requested') ||
+          !!request.deleted_at ||
+          request.certifications.length > 0
+        }
       >
         Approve
       </Button>
@@ -216,6 +224,19 @@ export function ApproveButton({ request }: { request: Detail }) {
               rows={3}
               mb="md"
             />
+            {unpaidCents > 0 ? (
+              <Alert color="yellow" title="Fees are unpaid" mb="md">
+                <Text size="sm" mb="xs">
+                  {formatMoney(unpaidCents)} of this request's fees are not paid. The history will say it was
+                  approved with fees unpaid.
+                </Text>
+                <Checkbox
+                  label="Approve with fees unpaid"
+                  checked={acknowledged}
+                  onChange={(e) => setAcknowledged(e.currentTarget.checked)}
+                />
+              </Alert>
+            ) : null}
             {approve.isError ? (
               <Text c="var(--mantine-color-error)" mb="md" role="alert">
                 {errorMessage(approve.error)}
@@ -225,7 +246,11 @@ export function ApproveButton({ request }: { request: Detail }) {
               <Button variant="default" onClick={() => setOpened(false)} data-autofocus>
                 Cancel
               </Button>
-              <Button onClick={() => approve.mutate()} loading={approve.isPending}>
+              <Button
+                onClick={() => approve.mutate()}
+                loading={approve.isPending}
+                disabled={unpaidCents > 0 && !acknowledged}
+              >
                 Approve and issue
               </Button>
             </Group>

@@ -1,4 +1,4 @@
-import type { DocumentRecord, LicenseRequestDetail } from '@licensure/contracts';
+import { type DocumentRecord, type LicenseRequestDetail, reviewStateLabels } from '@licensure/contracts';
 import { Anchor, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,8 +6,9 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useSignedIn } from '../../app/session-provider';
 import { PageHeader } from '../../platform/components/page-header';
 import { LoadFailure, LoadingState } from '../../platform/components/status';
-import { hasPermission } from '../../platform/session/shell-state';
+import { displayName, hasPermission } from '../../platform/session/shell-state';
 import { formatSize } from '../documents/documents-api';
+import { NotesPanel } from '../notes/notes-panel';
 import { type Column, DataTable } from '../registry/ui/data-table';
 import { formatDateTime } from '../responses/response-format';
 import { documentHref } from '../responses/responses-api';
@@ -23,6 +24,7 @@ import {
   requestStateText,
   Section,
 } from './request-parts';
+import { AssignmentPanel, DecisionButtons, NoteForm } from './staff-decisions';
 import { ApproveButton, ProcessChangeForm, RequestStatusForm } from './staff-request-actions';
 
 type RequestForm = LicenseRequestDetail['forms'][number];
@@ -107,12 +109,15 @@ export function StaffRequestPage() {
         description={
           r.deleted_at
             ? `Deleted on ${formatDateTime(r.deleted_at)}. Reason: ${r.delete_reason ?? 'none given'}.`
-            : requestStateText(r)
+            : `${reviewStateLabels[r.review_state]}. ${requestStateText(r)}`
         }
         actions={
           <>
             <Anchor component={Link} to="/staff/requests">
               Back to the queue
+            </Anchor>
+            <Anchor component={Link} to={`/staff/requests/${r.id}/print`}>
+              Printable view
             </Anchor>
             <Anchor href={requestXmlHref(r.id)} download>
               Download XML
@@ -143,6 +148,11 @@ export function StaffRequestPage() {
           {r.completed_on ? `; submitted ${formatDateTime(r.completed_on)}` : ''}.
         </Text>
       </Section>
+      {canReview && !r.deleted_at ? (
+        <Section id="assignment" title="Assignment">
+          <AssignmentPanel request={r} userName={displayName(viewer)} />
+        </Section>
+      ) : null}
       <Section id="types" title="Application types and levels">
         <ApplicationTypesChooser request={r} licence={undefined} editable={false} />
       </Section>
@@ -163,6 +173,11 @@ export function StaffRequestPage() {
       </Section>
       <Section id="charges" title="Charges">
         <ChargesTable charges={r.charges} totalCents={r.total_cents} />
+        {hasPermission(viewer, 'payments.write') && r.charges.some((c) => !c.paid && c.amount_cents > 0) ? (
+          <Anchor component={Link} to={`/staff/payments/record?request=${r.id}`}>
+            Record a payment for this request
+          </Anchor>
+        ) : null}
       </Section>
       <Section id="processes" title="Processes">
         <ProcessStatusesTable rows={r.process_statuses} />
@@ -171,6 +186,7 @@ export function StaffRequestPage() {
       {!r.deleted_at && (canReview || canWrite) ? (
         <Section id="decision" title="Status and decision">
           {canReview && canWrite ? <RequestStatusForm key={r.status_id ?? ''} request={r} /> : null}
+          {canReview ? <DecisionButtons request={r} /> : null}
           <Group gap="sm" align="flex-start" wrap="wrap">
             {canReview ? <ApproveButton request={r} /> : null}
             {canWrite ? (
@@ -179,7 +195,9 @@ export function StaffRequestPage() {
               </Button>
             ) : null}
           </Group>
-          {r.progress < 2 ? <Text size="sm">The request can be approved once it is submitted.</Text> : null}
+          {r.review_state === 'draft' || r.review_state === 'returned' ? (
+            <Text size="sm">The request can be decided once the applicant submits it.</Text>
+          ) : null}
           {r.certifications.length > 0 ? (
             <Text size="sm">This request was approved: its credentials are listed below.</Text>
           ) : null}
@@ -191,6 +209,7 @@ export function StaffRequestPage() {
         </Section>
       ) : null}
       <Section id="history" title="History">
+        {canReview && !r.deleted_at ? <NoteForm request={r} /> : null}
         <HistoryTimeline history={r.history} />
       </Section>
       <DeleteRequestDialog
@@ -203,6 +222,7 @@ export function StaffRequestPage() {
           navigate('/staff/requests');
         }}
       />
+      <NotesPanel subject={{ license_request_id: r.id }} />
     </Stack>
   );
 }

@@ -154,9 +154,12 @@ function parenCount(v: string | number | null | undefined, char: '(' | ')', fiel
   return trimmed.length;
 }
 
-/** The condition of one clause on a column of the subject's row or of a linked row. */
-function clauseCondition(
-  column: PgColumn,
+/**
+ * The condition of one clause on a column of the subject's row or of a linked row (or on any SQL
+ * expression: the query builder's fields), with the value as a bound parameter.
+ */
+export function clauseCondition(
+  column: PgColumn | SQL,
   format: RuleFormat,
   operator: RuleOperator,
   raw: string | null,
@@ -205,22 +208,49 @@ function clauseCondition(
   }
 }
 
+/** A clause of a rule or of a query's advanced filters: its place, how it joins, its parentheses. */
+export interface JoinedClause {
+  sort_order: number;
+  and_flag: boolean;
+  left_parenthesis?: string | number | null;
+  right_parenthesis?: string | number | null;
+}
+
 /**
- * One rule as a WHERE condition on the subject's table (users, services or vehicles). Clauses are
- * taken in sort order; each one's and_flag joins it to what comes before (the first one's is
- * ignored); AND binds tighter than OR, as in SQL; parentheses must balance.
+ * Clauses joined into one condition: taken in sort order; each one's and_flag joins it to what comes
+ * before (the first one's is ignored); AND binds tighter than OR, as in SQL; parentheses must balance.
+ * `path` names the list in errors (`<path>.<i>.…`); `noun` says what holds the clauses.
  */
-export function compileRule(values: readonly RuleFieldValue[], entity: RuleEntity, today: CalendarDate): SQL {
+export function joinClauses<C extends JoinedClause>(
+  values: readonly C[],
+  path: string,
+  noun: string,
+  condition: (clause: C, at: string) => SQL,
+): SQL {
   const ordered = values
     .map((v, index) => ({ v, index }))
     .sort((a, b) => a.v.sort_order - b.v.sort_order || a.index - b.index);
-  if (ordered.length === 0)
-    throw new RuleError('license_rule_field_values', 'A rule needs at least one clause');
-  const subject = subjectTables[entity];
+  if (ordered.length === 0) throw new RuleError(path, `A ${noun} needs at least one clause`);
   const parts: SQL[] = [];
   let depth = 0;
   ordered.forEach(({ v, index }, position) => {
-    const at = `license_rule_field_values.${index}`;
+    const at = `${path}.${index}`;
+    const c = condition(v, at);
+    const open = parenCount(v.left_parenthesis, '(', `${at}.left_parenthesis`);
+    const close = parenCount(v.right_parenthesis, ')', `${at}.right_parenthesis`);
+    if (position > 0) parts.push(v.and_flag ? sql` and ` : sql` or `);
+    parts.push(sql.raw('('.repeat(open)), c, sql.raw(')'.repeat(close)));
+    depth += open - close;
+    if (depth < 0) throw new RuleError(`${at}.right_parenthesis`, 'closes a parenthesis that was not opened');
+  });
+  if (depth !== 0) throw new RuleError(path, `The parentheses of the ${noun} do not balance`);
+  return sql`(${sql.join(parts)})`;
+}
+
+/** One rule as a WHERE condition on the subject's table (users, services or vehicles). */
+export function compileRule(values: readonly RuleFieldValue[], entity: RuleEntity, today: CalendarDate): SQL {
+  const subject = subjectTables[entity];
+  return joinClauses(values, 'license_rule_field_values', 'rule', (v, at) => {
     const f = v.license_rule_field;
     if (f.entity !== entity)
       throw new RuleError(`${at}.license_rule_field`, `is a field of a ${f.entity}, not of a ${entity}`);
@@ -236,21 +266,11 @@ export function compileRule(values: readonly RuleFieldValue[], entity: RuleEntit
       throw new RuleError(`${at}.license_rule_field`, `format ${f.format} does not apply to ${f.field_name}`);
     if (!(ruleOperators as readonly string[]).includes(v.operator))
       throw new RuleError(`${at}.operator`, `must be one of: ${ruleOperators.join(', ')}`);
-    let condition = clauseCondition(entry.column, format, v.operator as RuleOperator, v.value, today, at);
-    if (f.table_name !== ownTable[entity]) {
-      const link = table.link?.[entity];
-      if (!link)
-        throw new RuleError(`${at}.license_rule_field`, `${f.table_name} is not linked to a ${entity}`);
-      condition = sql`exists (select 1 from ${table.table} where ${link} = ${subject.id} and ${condition})`;
-    }
-    const open = parenCount(v.left_parenthesis, '(', `${at}.left_parenthesis`);
-    const close = parenCount(v.right_parenthesis, ')', `${at}.right_parenthesis`);
-    if (position > 0) parts.push(v.and_flag ? sql` and ` : sql` or `);
-    parts.push(sql.raw('('.repeat(open)), condition, sql.raw(')'.repeat(close)));
-    depth += open - close;
-    if (depth < 0) throw new RuleError(`${at}.right_parenthesis`, 'closes a parenthesis that was not opened');
+    const condition = clauseCondition(entry.column, format, v.operator as RuleOperator, v.value, today, at);
+    if (f.table_name === ownTable[entity]) return condition;
+    const link = table.link?.[entity];
+    if (!link)
+      throw new RuleError(`${at}.license_rule_field`, `${f.table_name} is not linked to a ${entity}`);
+    return sql`exists (select 1 from ${table.table} where ${link} = ${subject.id} and ${condition})`;
   });
-  if (depth !== 0)
-    throw new RuleError('license_rule_field_values', 'The parentheses of the rule do not balance');
-  return sql`(${sql.join(parts)})`;
 }
