@@ -1,6 +1,7 @@
 import { type Db, documents } from '@licensure/db';
 import type { FastifyRequest } from 'fastify';
 import { actorOf, recordChange } from '../../platform/audit/record-change';
+import { recordEvent } from '../../platform/events/record-event';
 import { type DocumentRow, presentDocument } from '../../platform/files/documents';
 import type { FileStorage } from '../../platform/files/storage';
 import type { CheckedFile } from './store-file';
@@ -41,6 +42,13 @@ export async function insertDocument(
         objectId: row.id,
         action: 'create',
         after: presentDocument(row),
+      });
+      await recordEvent(tx, {
+        enterpriseId: request.enterpriseId,
+        name: 'document.uploaded',
+        entity: 'documents',
+        objectId: row.id,
+        actorId: request.auth?.userId ?? null,
       });
       return row;
     });

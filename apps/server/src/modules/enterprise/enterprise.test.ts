@@ -299,7 +299,22 @@ describe('public essentials', () => {
         disable_password_login: false,
         public_lookup_enabled: true,
         login_criteria: '',
+        date_format: 'MM/DD/YYYY',
       });
+    }
+  });
+
+  it('gives the date format staff choose, and refuses one it does not know', async () => {
+    const bad = await putEnterprise({ date_format: 'YYYY/DD/MM' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.date_format).toBe('Date format must be MM/DD/YYYY or DD/MM/YYYY');
+    expect((await putEnterprise({ date_format: 'DD/MM/YYYY' })).statusCode).toBe(200);
+    try {
+      expect((await t.call(null, { method: 'GET', url: '/api/enterpriseLess' })).json().date_format).toBe(
+        'DD/MM/YYYY',
+      );
+    } finally {
+      expect((await putEnterprise({ date_format: 'MM/DD/YYYY' })).statusCode).toBe(200);
     }
   });
 

@@ -19,6 +19,7 @@ const presentLess = (e: typeof enterprises.$inferSelect) => ({
   disable_password_login: e.disable_password_login,
   public_lookup_enabled: e.public_lookup_enabled,
   login_criteria: e.login_criteria,
+  date_format: e.date_format,
 });
 
 export async function enterpriseModule(app: FastifyInstance): Promise<void> {

@@ -26,11 +26,23 @@ async function selectRows(query: string) {
 }
 
 describe('applicant access', () => {
+  const live = { active: true };
   it('lists forms a portal applicant may start: active, not deleted, access other than none', async () => {
-    const open = await createForm(t, { ...sampleForm(`Open ${tag()}`).form, applicant_access: 'edit' });
-    const viewOnly = await createForm(t, { ...sampleForm(`View ${tag()}`).form, applicant_access: 'view' });
-    const closed = await createForm(t, { ...sampleForm(`Closed ${tag()}`).form, applicant_access: 'none' });
-    const inactive = await createForm(t, { ...sampleForm(`Inactive ${tag()}`).form, active: false });
+    const open = await createForm(t, {
+      ...sampleForm(`Open ${tag()}`).form,
+      ...live,
+      applicant_access: 'edit',
+    });
+    const viewOnly = await createForm(t, {
+      ...sampleForm(`View ${tag()}`).form,
+      ...live,
+      applicant_access: 'view',
+    });
+    const closed = await createForm(t, { ...sampleForm(`Closed ${tag()}`).form, active: true });
+    const inactive = await createForm(t, {
+      ...sampleForm(`Inactive ${tag()}`).form,
+      applicant_access: 'edit',
+    });
     const deleted = await createForm(t, sampleForm(`Deleted ${tag()}`).form);
     await insertResponse(t, deleted.id, 1);
     expect((await t.call(t.admin, { method: 'DELETE', url: `/api/fbforms/${deleted.id}` })).statusCode).toBe(
@@ -54,7 +66,7 @@ describe('applicant access', () => {
   });
 
   it('reads and saves a form’s applicant access', async () => {
-    const created = await createForm(t, sampleForm().form);
+    const created = await createForm(t, { ...sampleForm().form, applicant_access: 'edit' });
     const read = await get(`/api/fbforms/getAccess?form_id=${created.id}`);
     expect(read.statusCode).toBe(200);
     expect(read.json()).toEqual({ form_id: created.id, applicant_access: 'edit' });

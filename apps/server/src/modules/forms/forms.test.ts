@@ -24,6 +24,16 @@ const post = (form: unknown, caller = t.admin) =>
   t.call(caller, { method: 'POST', url: '/api/fbforms', payload: { form } });
 
 describe('fbforms create and read', () => {
+  it('starts a new form inactive and closed to applicants when the settings are not given', async () => {
+    const { form } = sampleForm();
+    const res = await post(form);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ active: false, applicant_access: 'none' });
+    const available = await t.call(t.applicant, { method: 'GET', url: '/api/fbforms/available' });
+    expect(available.statusCode).toBe(200);
+    expect((available.json() as { id: string }[]).map((f) => f.id)).not.toContain(res.json().id);
+  });
+
   it('creates a form with client-chosen ids, reads it back in order and records the change', async () => {
     const { form, ids } = sampleForm();
     const typeId = await formTypeId(t, 'Application');
@@ -250,7 +260,11 @@ describe('fbforms list', () => {
   it('pages, sorts, searches and filters, with question and response counts', async () => {
     const prefix = `List ${tag()}`;
     const typeId = await formTypeId(t, 'Survey');
-    const a = await createForm(t, { ...sampleForm(`${prefix} alpha`).form, form_type_id: typeId });
+    const a = await createForm(t, {
+      ...sampleForm(`${prefix} alpha`).form,
+      form_type_id: typeId,
+      active: true,
+    });
     const b = await createForm(t, { ...sampleForm(`${prefix} beta`).form, active: false });
     await insertResponse(t, a.id, 1);
     await insertResponse(t, a.id, 1);

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { registerResource } from '../../platform/resources/register';
 import { conditionsRoutes } from './conditions-routes';
 import { formSettingsRoutes } from './form-settings-routes';
 import { formsRoutes } from './forms-routes';
-import { packagesRoutes } from './packages-routes';
+import { packageResource } from './packages.resources';
 import { questionsRoutes } from './questions-routes';
 
 /**
@@ -15,5 +16,5 @@ export async function formsModule(app: FastifyInstance): Promise<void> {
   await formSettingsRoutes(app);
   await questionsRoutes(app);
   await conditionsRoutes(app);
-  await packagesRoutes(app);
+  registerResource(app, packageResource);
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { fromFieldSpec } from '../../platform/resources/from-field-spec';
 import { registerResource } from '../../platform/resources/register';
 import type { ResourceHooks } from '../../platform/resources/types';
+import { cmsPageHooks } from '../cms/cms-page-hooks';
 import { requestApplicationTypeHooks } from '../licensing/request-parts-routes';
 import { geographyRoutes } from './geography-routes';
 import { lookupRoutes } from './lookup-routes';
@@ -11,6 +12,7 @@ import { lookupRoutes } from './lookup-routes';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const hooks: Record<string, ResourceHooks> = {
+  cms_pages: cmsPageHooks,
   license_request_application_types: requestApplicationTypeHooks,
   // The spec: a training location's ids are cleared when they are not valid GUIDs.
   training_locations: {

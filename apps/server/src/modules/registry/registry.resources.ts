@@ -6,22 +6,16 @@ import {
   serviceStationInput,
   serviceStationOutput,
 } from '@licensure/contracts';
-import {
-  referenceTables,
-  serviceAreas,
-  servicePersonnel,
-  serviceStations,
-  services,
-  users,
-} from '@licensure/db';
+import { serviceAreas, servicePersonnel, serviceStations } from '@licensure/db';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../platform/http/errors';
 import { isoRow } from '../../platform/resources/present';
+import { refTarget } from '../../platform/resources/references';
 import type { HookContext, RefTarget, Resource, Row } from '../../platform/resources/types';
 import { requireCounties, stateCodeOf, tags } from './common';
 
-const service: RefTarget = { table: services, what: 'service' };
+const service: RefTarget = refTarget('services');
 const serviceFilter = {
   column: serviceStations.service_id,
   schema: z.uuid({ message: 'service_id must be a valid id' }),
@@ -139,8 +133,8 @@ export const servicePersonnelResource: Resource = {
   defaultSort: 'created_at',
   refs: {
     service_id: service,
-    user_id: { table: users, what: 'person' },
-    position_id: { table: referenceTables.positions, what: 'position' },
+    user_id: refTarget('users'),
+    position_id: refTarget('positions'),
   },
   hooks: {
     validate(input: Row) {

@@ -1,4 +1,4 @@
-import { positions, serviceAreas, servicePersonnel, serviceStations, services, users } from '@licensure/db';
+import { positions, serviceAreas, servicePersonnel, services, users } from '@licensure/db';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -139,6 +139,13 @@ describe('public service lookup', () => {
         level: 'Advanced Life Support',
         status: 'active',
         expiration_date: '2027-06-30',
+        // The same presenter as My licences, the certificate and /verify.
+        credential: expect.objectContaining({
+          number: 'AMB-777',
+          status_label: 'Active',
+          holder_name: 'Searchable Alpha Ambulance',
+          expiration_date: '2027-06-30',
+        }),
       },
       {
         name: 'Searchable Beta Rescue',
@@ -148,6 +155,7 @@ describe('public service lookup', () => {
         level: null,
         status: 'suspended',
         expiration_date: null,
+        credential: expect.objectContaining({ number: 'FR-1', status_label: 'Suspended' }),
       },
     ]);
     const page2 = await t.call(null, {

@@ -4,8 +4,7 @@ import { and, eq, gte, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { badRequest } from '../../platform/http/errors';
-import { tags, today } from './common';
-import { currentLink } from './vehicles-crud';
+import { currentLink, tags, today } from './common';
 
 type Unit = 'days' | 'months' | 'years';
 
@@ -77,7 +76,11 @@ export async function serviceExpiring(app: FastifyInstance): Promise<void> {
         gte(certifications.expiration_date, from),
         lte(certifications.expiration_date, to),
       );
-      const expiry = q.hideEmptyExpireDate ? inWindow : or(inWindow, isNull(certifications.expiration_date));
+      // Credentials deleted in error are kept for their history, never listed as expiring.
+      const expiry = and(
+        isNull(certifications.deleted_at),
+        q.hideEmptyExpireDate ? inWindow : or(inWindow, isNull(certifications.expiration_date)),
+      );
       const serviceConditions: (SQL | undefined)[] = [
         eq(services.enterprise_id, request.enterpriseId),
         isNull(services.deleted_at),

@@ -1,10 +1,31 @@
-import { publicLookupInput, type ServiceSearchCriteria, serviceSearchCriteria } from '@licensure/contracts';
+import {
+  publicLookupInput,
+  publicServiceResult,
+  type ServiceSearchCriteria,
+  serviceSearchCriteria,
+} from '@licensure/contracts';
 import { certification_levels, certifications, enterprises, serviceCounties, services } from '@licensure/db';
-import { and, arrayOverlaps, asc, eq, exists, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  arrayOverlaps,
+  asc,
+  eq,
+  exists,
+  getTableColumns,
+  ilike,
+  inArray,
+  isNull,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AppError } from '../../platform/http/errors';
 import { countAll, escapeLike, likeContains } from '../../platform/resources/list-query';
+import type { Row } from '../../platform/resources/types';
+import { credentialColumns, joinCredentialNames, presentCredential } from '../licensing/credential-presenter';
 import { tags } from './common';
 
 const prefix = (s: string) => `${escapeLike(s)}%`;
@@ -49,7 +70,7 @@ export function criteriaConditions(
       'primary_license_number',
       sql`${services.id} = any(array(select ${certifications.service_id} from ${certifications}
         where upper(${certifications.number}) like ${p('primary_license_number')}
-          and ${certifications.service_id} is not null))`,
+          and ${certifications.service_id} is not null and ${certifications.deleted_at} is null))`,
       prefix(number).toUpperCase(),
     );
   const name = text(c.service_name);
@@ -74,6 +95,7 @@ export function criteriaConditions(
               eq(certifications.service_id, services.id),
               eq(certifications.certification_level_id, p('certification_level_id')),
               eq(certifications.status, 'active'),
+              isNull(certifications.deleted_at),
             ),
           ),
       ),
@@ -222,6 +244,7 @@ export async function serviceSearch(app: FastifyInstance): Promise<void> {
       summary:
         'Public service lookup: name, city and state, licence number, level, status and expiration; paged; [] when no criterion',
       body: publicLookupInput,
+      response: { 200: z.array(publicServiceResult) },
     },
     handler: async (request) => {
       const criteria = await publicCriteria(request);
@@ -233,17 +256,21 @@ export async function serviceSearch(app: FastifyInstance): Promise<void> {
         limit: numPerPage,
         offset: (currentPage - 1) * numPerPage,
       });
-      // The licence shown is the service's current one: active first, then the latest expiration.
-      const certs =
+      // The licence shown is the service's current one: active first, then the latest expiration,
+      // presented as My licences, the certificate and /verify present it.
+      const certs: Row[] =
         rows.length === 0
           ? []
-          : await db
-              .select()
-              .from(certifications)
+          : await joinCredentialNames(
+              db.select({ ...getTableColumns(certifications), ...credentialColumns }).from(certifications),
+            )
               .where(
-                inArray(
-                  certifications.service_id,
-                  rows.map((r) => r.id),
+                and(
+                  inArray(
+                    certifications.service_id,
+                    rows.map((r) => r.id),
+                  ),
+                  isNull(certifications.deleted_at),
                 ),
               )
               .orderBy(
@@ -251,15 +278,17 @@ export async function serviceSearch(app: FastifyInstance): Promise<void> {
                 sql`${certifications.expiration_date} desc nulls last`,
               );
       return rows.map((s) => {
-        const c = certs.find((x) => x.service_id === s.id);
+        const row = certs.find((x) => x.service_id === s.id);
+        const credential = row ? presentCredential(row) : null;
         return {
           name: s.name,
           city: s.city,
           state: s.state,
-          license_number: c?.number ?? null,
-          level: (s.level as string | null) ?? null,
-          status: c?.status ?? null,
-          expiration_date: c?.expiration_date ?? null,
+          license_number: credential?.number ?? null,
+          level: credential?.level_label ?? (s.level as string | null) ?? null,
+          status: credential?.status ?? null,
+          expiration_date: credential?.expiration_date ?? null,
+          credential,
         };
       });
     },

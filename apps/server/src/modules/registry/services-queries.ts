@@ -15,10 +15,9 @@ import { z } from 'zod';
 import { forbidden } from '../../platform/http/errors';
 import { countAll } from '../../platform/resources/list-query';
 import { assertCanReadService } from './access';
-import { findService, idParams, serviceIdQuery, tags, today } from './common';
+import { currentLink, findService, idParams, serviceIdQuery, tags, today } from './common';
 import { presentCertification, presentServiceLess, presentVehicle } from './present';
-import { ancestorsOf } from './services-crud';
-import { currentLink } from './vehicles-crud';
+import { ancestorsOf } from './services.resources';
 
 const lessColumns = {
   id: services.id,
@@ -179,7 +178,11 @@ export async function servicesQueries(app: FastifyInstance): Promise<void> {
         .select()
         .from(certifications)
         .where(
-          and(eq(certifications.service_id, s.id), eq(certifications.enterprise_id, request.enterpriseId)),
+          and(
+            eq(certifications.service_id, s.id),
+            eq(certifications.enterprise_id, request.enterpriseId),
+            isNull(certifications.deleted_at),
+          ),
         )
         .orderBy(sql`${certifications.expiration_date} desc nulls last`, asc(certifications.number));
       return rows.map(presentCertification);

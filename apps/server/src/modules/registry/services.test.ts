@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { serviceCounties, serviceVehicles } from '@licensure/db';
+import { serviceCounties, services, serviceVehicles } from '@licensure/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-app';
@@ -73,10 +73,21 @@ describe('services CRUD', () => {
     });
     expect(stale.statusCode).toBe(409);
 
-    const del = await t.call(t.admin, { method: 'DELETE', url: `/api/services/${s.id}` });
+    const noReason = await t.call(t.admin, { method: 'DELETE', url: `/api/services/${s.id}` });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().error.fields).toHaveProperty('reason');
+    const del = await t.call(t.admin, {
+      method: 'DELETE',
+      url: `/api/services/${s.id}?reason=${encodeURIComponent('Merged into Travis County EMS')}`,
+    });
     expect(del.statusCode).toBe(204);
+    const [kept] = await t.database.db.select().from(services).where(eq(services.id, s.id));
+    expect(kept).toMatchObject({ active: false, delete_reason: 'Merged into Travis County EMS' });
+    expect(kept?.deleted_at).toBeInstanceOf(Date);
     expect((await t.call(t.admin, { method: 'GET', url: `/api/services/${s.id}` })).statusCode).toBe(404);
-    expect((await t.call(t.admin, { method: 'DELETE', url: `/api/services/${s.id}` })).statusCode).toBe(404);
+    expect(
+      (await t.call(t.admin, { method: 'DELETE', url: `/api/services/${s.id}?reason=again` })).statusCode,
+    ).toBe(404);
 
     const log = await t.call(t.admin, {
       method: 'GET',
@@ -346,12 +357,21 @@ describe('portal access', () => {
     expect((await get(`/api/vehicles/${myVehicle.id}`)).statusCode).toBe(200);
     expect((await get(`/api/services/getservicecertifications?service_id=${mine.id}`)).statusCode).toBe(200);
 
-    expect((await get(`/api/services/${theirs.id}`)).statusCode).toBe(403);
-    expect((await get(`/api/services/${member.id}`)).statusCode).toBe(403);
+    // Out of the portal user's row scope: not found, as if it did not exist.
+    expect((await get(`/api/services/${theirs.id}`)).statusCode).toBe(404);
+    expect((await get(`/api/services/${member.id}`)).statusCode).toBe(404);
     expect((await get(`/api/services/serviceVehicles?service_id=${theirs.id}`)).statusCode).toBe(403);
-    expect((await get(`/api/vehicles/${theirVehicle.id}`)).statusCode).toBe(403);
+    expect((await get(`/api/vehicles/${theirVehicle.id}`)).statusCode).toBe(404);
     expect((await get('/api/services')).statusCode).toBe(403);
-    expect((await t.call(t.nobody, { method: 'GET', url: `/api/services/${mine.id}` })).statusCode).toBe(403);
+    expect((await get(`/api/services/${mine.id}?getLess=true`)).json()).toEqual({
+      id: mine.id,
+      name: 'Portal Mine',
+      service_number: mine.service_number ?? null,
+      city: mine.city ?? null,
+      state: mine.state ?? null,
+      active: true,
+    });
+    expect((await t.call(t.nobody, { method: 'GET', url: `/api/services/${mine.id}` })).statusCode).toBe(404);
     expect((await t.call(null, { method: 'GET', url: `/api/services/${mine.id}` })).statusCode).toBe(401);
 
     // A vehicle that has left the administered service is no longer readable.
@@ -359,7 +379,7 @@ describe('portal access', () => {
       .update(serviceVehicles)
       .set({ end_date: new Date().toISOString().slice(0, 10) })
       .where(eq(serviceVehicles.vehicle_id, myVehicle.id));
-    expect((await get(`/api/vehicles/${myVehicle.id}`)).statusCode).toBe(403);
+    expect((await get(`/api/vehicles/${myVehicle.id}`)).statusCode).toBe(404);
     expect((await get(`/api/services/serviceVehicles?service_id=${mine.id}`)).json()).toEqual([]);
   });
 });

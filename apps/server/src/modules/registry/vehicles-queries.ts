@@ -9,7 +9,7 @@ import { badRequest, notFound } from '../../platform/http/errors';
 import { escapeLike, likeContains } from '../../platform/resources/list-query';
 import { idParams, tags, today } from './common';
 import { presentCertification, presentVehicle } from './present';
-import { duplicateOf } from './vehicles-crud';
+import { duplicateOf } from './vehicles.resources';
 import { checkSerialNumber } from './vin';
 
 const vehicleIdQuery = z.object({ vehicle_id: z.uuid({ message: 'vehicle_id must be a valid id' }) });
@@ -70,6 +70,7 @@ export async function vehiclesQueries(app: FastifyInstance): Promise<void> {
           and(
             eq(certifications.enterprise_id, request.enterpriseId),
             sql`upper(${certifications.number}) = ${request.query.number.toUpperCase()}`,
+            isNull(certifications.deleted_at),
             isNull(vehicles.deleted_at),
           ),
         )

@@ -68,7 +68,10 @@ describe('vehicles CRUD', () => {
       (await t.call(t.admin, { method: 'GET', url: `/api/vehicles?service_id=${s.id}` })).json().total,
     ).toBe(0);
 
-    expect((await t.call(t.admin, { method: 'DELETE', url: `/api/vehicles/${v.id}` })).statusCode).toBe(204);
+    expect((await t.call(t.admin, { method: 'DELETE', url: `/api/vehicles/${v.id}` })).statusCode).toBe(400);
+    expect(
+      (await t.call(t.admin, { method: 'DELETE', url: `/api/vehicles/${v.id}?reason=Sold` })).statusCode,
+    ).toBe(204);
     expect((await t.call(t.admin, { method: 'GET', url: `/api/vehicles/${v.id}` })).statusCode).toBe(404);
     const log = await t.call(t.admin, {
       method: 'GET',

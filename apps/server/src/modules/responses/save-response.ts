@@ -15,6 +15,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Actor, recordChange } from '../../platform/audit/record-change';
 import type { AuthContext } from '../../platform/auth/context';
+import { recordEvent } from '../../platform/events/record-event';
 import { presentDocument } from '../../platform/files/documents';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors';
 import { pngDataUrlSize } from '../../platform/pdf/png';
@@ -328,6 +329,14 @@ export async function saveResponse(
       before: existing ? auditOf(existing, storedAnswers) : undefined,
       after: auditOf(row, answers),
     });
+    if (complete && !alreadySubmitted)
+      await recordEvent(tx, {
+        enterpriseId,
+        name: 'formResponse.completed',
+        entity: 'fb_responses',
+        objectId: row.id,
+        actorId: auth.userId,
+      });
     return { response: row, answers, definition, rights };
   });
 }

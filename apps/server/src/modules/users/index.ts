@@ -1,14 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { registerResource } from '../../platform/resources/register';
+import { accountRoutes } from './account-routes';
 import { emailRoutes } from './email-routes';
 import { passwordRoutes } from './password-routes';
+import { peopleResource } from './people.resources';
 import { peopleRoutes } from './people-routes';
 import { personRecordsRoutes } from './person-records-routes';
+import { registrationRoutes } from './registration-routes';
 import { registryIntegrationRoute } from './registry-integration-route';
 import { searchRoutes } from './search-routes';
-import { securityGroupRoutes } from './security-groups-routes';
-import { securityTemplateRoutes } from './security-templates-routes';
+import { securityGroupResource, securityTemplateResource } from './security.resources';
 import { templateHolderRoutes } from './template-holders-routes';
 
 const tags = ['users'];
@@ -30,13 +33,16 @@ export async function usersModule(app: FastifyInstance): Promise<void> {
     handler: async (request) => [...request.auth!.permissions].sort(),
   });
 
+  registerResource(app, peopleResource);
   await peopleRoutes(app);
   await personRecordsRoutes(app);
   await searchRoutes(app);
   await emailRoutes(app);
   await passwordRoutes(app);
-  await securityTemplateRoutes(app);
+  await accountRoutes(app);
+  await registrationRoutes(app);
+  registerResource(app, securityTemplateResource);
   await templateHolderRoutes(app);
-  await securityGroupRoutes(app);
+  registerResource(app, securityGroupResource);
   await registryIntegrationRoute(app);
 }

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import {
   forgotPasswordInput,
   passwordCheckInput,
@@ -16,13 +15,10 @@ import { actorOf, recordChange } from '../../platform/audit/record-change';
 import { hashPassword } from '../../platform/auth/passwords';
 import { clearAccount } from '../../platform/auth/sign-in-throttle';
 import { AppError, badRequest, notFound } from '../../platform/http/errors';
-import { sendMail } from '../../platform/mail/send-mail';
-import { publicOrigin } from '../../platform/tenancy/public-origin';
+import { mailPasswordLink, sha256 } from './accounts/mail-links';
 import { passwordPolicy, passwordProblem, wasUsedRecently } from './passwords/policy';
 
 const tags = ['users'];
-const TOKEN_LIFETIME_MS = 60 * 60_000;
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const resetRateLimit = { max: 10, timeWindow: '1 minute' };
 
 export async function passwordRoutes(app: FastifyInstance): Promise<void> {
@@ -101,33 +97,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
             sql`lower(${users.user_name}) = ${request.body.user_name.toLowerCase()}`,
           ),
         );
-      const origin = u?.email ? await publicOrigin(app, request) : null;
-      if (u?.email && !origin)
-        request.log.error(
-          { host: request.host },
-          'no reset link sent: set PUBLIC_URL or the enterprise web address (the request host is not trusted)',
-        );
-      if (u?.email && origin) {
-        const token = randomBytes(32).toString('base64url');
-        const expires = new Date(Date.now() + TOKEN_LIFETIME_MS);
-        await db
-          .insert(passwordResetTokens)
-          .values({ id: sha256(token), user_id: u.id, expires_at: expires });
-        await sendMail(
-          db,
-          {
-            enterpriseId: request.enterpriseId,
-            to: u.email,
-            subject: 'Reset your password',
-            text: [
-              `Someone asked to reset the password of the account ${u.user_name}.`,
-              `To choose a new password, open ${origin}/reset-password?token=${token} within an hour.`,
-              'If it was not you, ignore this message: your password stays as it is.',
-            ].join('\n\n'),
-          },
-          app.deps.config,
-        );
-      }
+      if (u?.email) await mailPasswordLink(app, request, { ...u, email: u.email }, 'reset');
       return {
         message:
           'If the account exists and has an email address, a link to reset the password has been sent to it.',

@@ -1,22 +1,13 @@
-import {
-  addressInfo,
-  listResponse,
-  person,
-  publicPerson,
-  userCreateBody,
-  usersListQuery,
-  userUpdateBody,
-} from '@licensure/contracts';
+import { addressInfo, person, publicPerson } from '@licensure/contracts';
 import { users } from '@licensure/db';
-import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden, notFound } from '../../platform/http/errors';
+import { templateIdsOf } from './person-hooks';
 import { loadReadablePerson, presentPerson, presentPublic, readFullSsn } from './present';
 import { mayViewPublicPerson } from './public-person';
-import { createPerson, deletePerson, templateIdsOf, updatePerson } from './save-user';
-import { likePrefix } from './search';
 
 const tags = ['users'];
 const idParams = z.object({ id: z.uuid({ message: 'id must be a valid id' }) });
@@ -24,64 +15,14 @@ const idQuery = z.object({ id: z.uuid({ message: 'id must be a valid id' }) });
 /** The full SSN is shown only when asked for (and only to users.ssn holders); each such read is logged. */
 const ssnQuery = z.object({ showSsn: z.enum(['true', 'false']).optional() });
 
-const sortable = {
-  last_name: sql`lower(${users.last_name})`,
-  first_name: sql`lower(${users.first_name})`,
-  user_name: sql`lower(${users.user_name})`,
-  email: sql`lower(${users.email})`,
-  created_at: sql`${users.created_at}`,
-  updated_at: sql`${users.updated_at}`,
-} as const;
-
+/**
+ * Reads of one person beyond the resource engine's (people.resources.ts): the full SSN on request
+ * (users.ssn, each read logged), a new record's defaults, the public fields, the address.
+ */
 export async function peopleRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
   const key = () => app.deps.config.SSN_KEY;
-
-  r.get('/api/users', {
-    config: { access: 'users.read' },
-    schema: {
-      tags,
-      summary: 'People, filtered and paged (ssn masked)',
-      querystring: usersListQuery,
-      response: { 200: listResponse(person) },
-    },
-    handler: async (request) => {
-      const q = request.query;
-      const conditions: (SQL | undefined)[] = [
-        eq(users.enterprise_id, request.enterpriseId),
-        q.include_deleted === 'true' ? undefined : isNull(users.deleted_at),
-        request.auth!.isPortal ? eq(users.id, request.auth!.userId) : undefined,
-        q.last_name ? sql`lower(${users.last_name}) like ${likePrefix(q.last_name)}` : undefined,
-        q.first_name ? sql`lower(${users.first_name}) like ${likePrefix(q.first_name)}` : undefined,
-        q.email ? sql`lower(${users.email}) like ${likePrefix(q.email)}` : undefined,
-        q.is_staff ? eq(users.is_staff, q.is_staff === 'true') : undefined,
-        q.user_status_id ? eq(users.user_status_id, q.user_status_id) : undefined,
-        q.search
-          ? sql`(lower(${users.last_name}) like ${likePrefix(q.search)} or lower(${users.first_name}) like ${likePrefix(q.search)} or lower(${users.email}) like ${likePrefix(q.search)} or lower(${users.user_name}) like ${likePrefix(q.search)})`
-          : undefined,
-      ];
-      const where = and(...conditions);
-      const sortKey = (q.sortBy && q.sortBy in sortable ? q.sortBy : 'last_name') as keyof typeof sortable;
-      const dir = q.reverse ? desc : asc;
-      const [rows, [count]] = await Promise.all([
-        db
-          .select()
-          .from(users)
-          .where(where)
-          .orderBy(dir(sortable[sortKey]), asc(users.id))
-          .limit(q.numPerPage)
-          .offset((q.currentPage - 1) * q.numPerPage),
-        db.select({ total: sql<number>`cast(count(*) as integer)` }).from(users).where(where),
-      ]);
-      return {
-        items: rows.map((u) => presentPerson(u)),
-        total: count?.total ?? 0,
-        currentPage: q.currentPage,
-        numPerPage: q.numPerPage,
-      };
-    },
-  });
 
   r.get('/api/users/getnew', {
     config: { access: 'users.write' },
@@ -202,33 +143,5 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: person },
     },
     handler: async (request) => getOne(request, request.params.id, request.query.showSsn === 'true'),
-  });
-
-  r.post('/api/users', {
-    config: { access: 'users.write' },
-    schema: { tags, summary: 'Create a person', body: userCreateBody, response: { 201: person } },
-    handler: async (request, reply) =>
-      reply.status(201).send(await createPerson(app, request, request.body.user, request.body.enterpriseID)),
-  });
-
-  r.put('/api/users/:id', {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
-      summary: 'Change a person',
-      params: idParams,
-      body: userUpdateBody,
-      response: { 200: person },
-    },
-    handler: async (request) => updatePerson(app, request, request.params.id, request.body.user),
-  });
-
-  r.delete('/api/users/:id', {
-    config: { access: 'users.write' },
-    schema: { tags, summary: 'Delete a person (soft: the record stays, marked deleted)', params: idParams },
-    handler: async (request, reply) => {
-      await deletePerson(app, request, request.params.id);
-      return reply.status(204).send();
-    },
   });
 }

@@ -103,7 +103,13 @@ export async function personRecordsRoutes(app: FastifyInstance): Promise<void> {
         })
         .from(certifications)
         .leftJoin(certification_levels, eq(certification_levels.id, certifications.certification_level_id))
-        .where(and(eq(certifications.user_id, u.id), eq(certifications.enterprise_id, request.enterpriseId)))
+        .where(
+          and(
+            eq(certifications.user_id, u.id),
+            eq(certifications.enterprise_id, request.enterpriseId),
+            isNull(certifications.deleted_at),
+          ),
+        )
         .orderBy(sql`${certifications.expiration_date} desc nulls last`, asc(certifications.number));
     },
   });

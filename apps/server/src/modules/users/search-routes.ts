@@ -7,7 +7,7 @@ import {
   userNamePattern,
   userNameRule,
 } from '@licensure/contracts';
-import { certification_levels, certifications, enterprises, users } from '@licensure/db';
+import { certifications, enterprises, users } from '@licensure/db';
 import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,6 +15,8 @@ import { z } from 'zod';
 import { ssnDigits, ssnMatches } from '../../platform/crypto/ssn';
 import { forbidden, notFound } from '../../platform/http/errors';
 import { escapeLike } from '../../platform/resources/list-query';
+import type { Row } from '../../platform/resources/types';
+import { credentialColumns, joinCredentialNames, presentCredential } from '../licensing/credential-presenter';
 import { personColumns, presentPerson } from './present';
 import { hasCriteria, type LookupConditions, likePrefix, lookupConditions } from './search';
 
@@ -146,7 +148,11 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
         likePrefix(q.last_name),
       );
     if (q.first_name)
-      add('first_name', sql`lower(${users.first_name}) like ${p('first_name')}`, likePrefix(q.first_name));
+      add(
+        'first_name',
+        sql`lower(${users.first_name}) collate "C" like ${p('first_name')}`,
+        likePrefix(q.first_name),
+      );
     if (q.search)
       add('search', sql`lower(${users.last_name}) collate "C" like ${p('search')}`, likePrefix(q.search));
     if (q.license_number)
@@ -160,6 +166,7 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
     if (q.state) add('state', sql`upper(${users.state}) = ${p('state')}`, q.state.toUpperCase());
     const where = and(
       eq(certifications.enterprise_id, p('enterprise_id')),
+      isNull(certifications.deleted_at),
       isNull(users.deleted_at),
       eq(users.enterprise_id, p('enterprise_id')),
       ...c,
@@ -168,24 +175,27 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
   }
   type PublicConditions = NonNullable<ReturnType<typeof publicConditions>>;
 
+  // The credential's names come through the credential presenter's joins, so /verify shows what My
+  // licences and the certificate show (the conditions on users make its left join an inner one).
   const buildPublicPage = (c: PublicConditions) =>
-    db
-      .select({
-        user_id: users.id,
-        first_name: users.first_name,
-        middle_name: users.middle_name,
-        last_name: users.last_name,
-        suffix: users.suffix,
-        city: users.city,
-        state: users.state,
-        license_number: certifications.number,
-        level: sql<string | null>`${certification_levels.label}`,
-        status: certifications.status,
-        expiration_date: certifications.expiration_date,
-      })
-      .from(certifications)
-      .innerJoin(users, eq(users.id, certifications.user_id))
-      .leftJoin(certification_levels, eq(certification_levels.id, certifications.certification_level_id))
+    joinCredentialNames(
+      db
+        .select({
+          user_id: users.id,
+          first_name: users.first_name,
+          middle_name: users.middle_name,
+          last_name: users.last_name,
+          suffix: users.suffix,
+          city: users.city,
+          state: users.state,
+          number: certifications.number,
+          status: certifications.status,
+          issue_date: certifications.issue_date,
+          expiration_date: certifications.expiration_date,
+          ...credentialColumns,
+        })
+        .from(certifications),
+    )
       .where(c.where)
       .orderBy(
         asc(sql`lower(${users.last_name}) collate "C"`),
@@ -236,11 +246,28 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
       const c = publicConditions(request.body);
       if (!c) return [];
       const q = request.body;
-      return cached(publicPages, c, buildPublicPage).execute({
+      const rows: Row[] = await cached(publicPages, c, buildPublicPage).execute({
         ...c.params,
         enterprise_id: request.enterpriseId,
         limit: q.numPerPage,
         offset: (q.currentPage - 1) * q.numPerPage,
+      });
+      return rows.map((row) => {
+        const credential = presentCredential(row);
+        return {
+          user_id: row.user_id as string,
+          first_name: row.first_name as string | null,
+          middle_name: row.middle_name as string | null,
+          last_name: row.last_name as string | null,
+          suffix: row.suffix as string | null,
+          city: row.city as string | null,
+          state: row.state as string | null,
+          license_number: credential.number,
+          level: credential.level_label,
+          status: credential.status,
+          expiration_date: credential.expiration_date,
+          credential,
+        };
       });
     },
   });

@@ -151,6 +151,17 @@ describe('PublicLookupUser and getuserlookupcount', () => {
         level: 'Paramedic Level X',
         status: 'active',
         expiration_date: '2030-06-30',
+        credential: {
+          number: 'P-5001',
+          license_name: null,
+          title: 'Paramedic Level X',
+          level_label: 'Paramedic Level X',
+          holder_name: 'Alex Smith',
+          status: 'active',
+          status_label: 'Active',
+          issue_date: null,
+          expiration_date: '2030-06-30',
+        },
       },
     ]);
     expect((await lookup({ license_number: 'e-90' })).json()[0]).toMatchObject({

@@ -38,7 +38,8 @@ const p = (name: string) => sql.placeholder(name);
 
 /**
  * The conditions of a user lookup, each written so an index of platform.ts can serve it: names by
- * prefix in C collation (users_name_order_idx, which also gives the result order) or contains (trigram), registry
+ * prefix in C collation (users_name_order_idx, which also gives the result order; users_first_name_cover_idx
+ * and users_email_cover_idx, index-only with the names to sort by) or contains (trigram), registry
  * and account numbers by upper() prefix, email by lower() prefix. The SSN is handled by the caller.
  */
 export function lookupConditions(q: UserLookup): LookupConditions {
@@ -56,7 +57,11 @@ export function lookupConditions(q: UserLookup): LookupConditions {
       sql`lower(${users.last_name}) collate "C" like ${p('last_name')}`,
     );
   if (q.first_name)
-    add('first_name', likePrefix(q.first_name), sql`lower(${users.first_name}) like ${p('first_name')}`);
+    add(
+      'first_name',
+      likePrefix(q.first_name),
+      sql`lower(${users.first_name}) collate "C" like ${p('first_name')}`,
+    );
   if (q.birth_date) add('birth_date', q.birth_date, sql`${users.birth_date} = ${p('birth_date')}`);
   if (q.account_identifier)
     add(
@@ -101,14 +106,14 @@ export function lookupConditions(q: UserLookup): LookupConditions {
       params.search_first = likePrefix(first);
       all.push({
         key: 'search_last_first',
-        sql: sql`lower(${users.last_name}) collate "C" like ${p('search_last')} and lower(${users.first_name}) like ${p('search_first')}`,
+        sql: sql`lower(${users.last_name}) collate "C" like ${p('search_last')} and lower(${users.first_name}) collate "C" like ${p('search_first')}`,
       });
     } else {
       params.search_lower = likePrefix(q.search);
       params.search_upper = upperPrefix(q.search);
       anyOf.push(
         { key: 'search_last', sql: sql`lower(${users.last_name}) collate "C" like ${p('search_lower')}` },
-        { key: 'search_first', sql: sql`lower(${users.first_name}) like ${p('search_lower')}` },
+        { key: 'search_first', sql: sql`lower(${users.first_name}) collate "C" like ${p('search_lower')}` },
         { key: 'search_email', sql: sql`lower(${users.email}) like ${p('search_lower')}` },
         { key: 'search_nems', sql: sql`upper(${users.national_ems_id}) like ${p('search_upper')}` },
         { key: 'search_account', sql: sql`upper(${users.account_identifier}) like ${p('search_upper')}` },

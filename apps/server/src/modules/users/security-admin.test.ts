@@ -56,6 +56,38 @@ describe('security templates', () => {
     );
     const log = await t.database.db.select().from(dataChangeLog).where(eq(dataChangeLog.object_id, id));
     expect(log.map((l) => l.action).sort()).toEqual(['create', 'delete', 'update']);
+    // The change log shows the permissions granted before and after, as the record answers them.
+    const update = log.find((l) => l.action === 'update');
+    expect(update?.before).toMatchObject({ permissions: ['users.read'] });
+    expect(update?.after).toMatchObject({ permissions: ['users.read', 'users.write'] });
+    expect(log.find((l) => l.action === 'delete')?.before).toMatchObject({ label: 'Licensing clerks' });
+  });
+
+  it('refuses a stale update (409) and an unknown sort (400)', async () => {
+    const created = await t.call(t.admin, {
+      method: 'POST',
+      url: '/api/securitytemplates',
+      payload: template({ label: 'Stale check' }),
+    });
+    const id = created.json().id as string;
+    const stale = await t.call(t.admin, {
+      method: 'PUT',
+      url: `/api/securitytemplates/${id}`,
+      payload: {
+        security_template: {
+          ...template({ label: 'Stale check' }).security_template,
+          updated_at: '2000-01-01T00:00:00.000Z',
+        },
+      },
+    });
+    expect(stale.statusCode).toBe(409);
+    const sorted = await t.call(t.admin, { method: 'GET', url: '/api/securitytemplates?sortBy=nope' });
+    expect(sorted.statusCode).toBe(400);
+    const count = await t.call(t.admin, {
+      method: 'GET',
+      url: '/api/securitytemplates/getCount?search=stale',
+    });
+    expect(count.json()).toEqual({ count: 1 });
   });
 
   it('refuses unknown permission keys (400), duplicates (409), and non-administrators (401/403)', async () => {

@@ -1,13 +1,24 @@
 import { listQuery, listResponse } from '@licensure/contracts';
-import { userSecurityTemplates, users } from '@licensure/db';
+import { type Db, securityTemplates, type Tx, userSecurityTemplates, users } from '@licensure/db';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, recordChange } from '../../platform/audit/record-change';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { countAll } from '../../platform/resources/list-query';
-import { idParams, loadTemplate, tags } from './security-admin';
+import { idParams } from '../../platform/resources/register';
+
+const tags = ['users'];
+
+async function loadTemplate(tx: Db | Tx, request: FastifyRequest, id: string) {
+  const [t] = await tx
+    .select({ id: securityTemplates.id })
+    .from(securityTemplates)
+    .where(and(eq(securityTemplates.id, id), eq(securityTemplates.enterprise_id, request.enterpriseId)));
+  if (!t) throw notFound('security template');
+  return t;
+}
 
 const holder = z.object({
   id: z.uuid(),
@@ -22,6 +33,8 @@ const holder = z.object({
  * Who holds a security template: a paged list (a template such as the portal default may be held
  * by very many people), and adding or removing one holder. A change takes effect at once in every
  * server process, as a change of the template's permissions does.
+ * Written here, not declared on the resource engine: a holder is a link row (person, template) with no
+ * id nor enterprise of its own, reached under its template's path, and adding one twice is no error.
  */
 export async function templateHolderRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -17,6 +17,7 @@ describe('enterprise settings form', () => {
         abbreviation: 'CA',
         address: 'licensing.example.gov',
         time_zone: 'America/Los_Angeles',
+        date_format: 'DD/MM/YYYY',
         utc_to_server_hours: 0,
         session_idle_minutes: 30,
         max_failed_logins: 5,

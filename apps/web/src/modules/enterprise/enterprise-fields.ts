@@ -1,4 +1,4 @@
-import type { EnterpriseSettings } from '@licensure/contracts';
+import { dateFormat, type EnterpriseSettings } from '@licensure/contracts';
 import type { FormField } from '../../platform/resources/form-values';
 
 type SettingsField = FormField & { name: keyof EnterpriseSettings };
@@ -28,6 +28,14 @@ export const enterpriseSections: readonly { title: string; fields: readonly Sett
         kind: 'text',
         required: true,
         help: 'Such as America/Los_Angeles',
+      },
+      {
+        name: 'date_format',
+        label: 'Date format',
+        kind: 'select',
+        options: dateFormat.options,
+        required: true,
+        help: 'How dates are shown and typed, such as 03/15/2026 or 15/03/2026',
       },
       {
         name: 'utc_to_server_hours',

@@ -166,6 +166,29 @@ describe('the form builder screen', { timeout: 30_000 }, () => {
     );
   });
 
+  it('is read-only for a reader: nothing can be added, moved, removed or edited, and nothing saved', async () => {
+    handler = () => undefined;
+    const saved = savedForm();
+    const question = { id: '55555555-5555-4555-8555-555555555555', kind: 'short_text', label: 'Full name' };
+    const group = { ...saved.pages[0]!.groups[0]!, questions: [question] };
+    renderBuilder({
+      saved: { ...saved, pages: [{ ...saved.pages[0]!, groups: [group] }] } as FormOutput,
+      canWrite: false,
+    });
+    expect(screen.getByText('You may look at this form but not change it.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    for (const name of [/^Add /, /^Move /, /^Remove/, /^Drag /, /Delete page/])
+      expect(screen.queryAllByRole('button', { name }), String(name)).toEqual([]);
+    expect(screen.getByLabelText('Form name').closest('fieldset')?.disabled).toBe(true);
+    expect((screen.getByLabelText('Active') as HTMLInputElement).closest('fieldset')?.disabled).toBe(true);
+    // The reader may still open a question to read its properties, which cannot be changed.
+    fireEvent.click(screen.getByRole('button', { name: 'Edit question Full name' }));
+    const label = screen.getByLabelText(/Question label/) as HTMLTextAreaElement;
+    expect(label.value).toBe('Full name');
+    expect(label.closest('fieldset')?.disabled).toBe(true);
+    expect(screen.getByText('All changes are saved.')).toBeTruthy();
+  });
+
   it('creates the form, moves to its address and says which version was saved', async () => {
     handler = (method, url, body) =>
       method === 'POST' && url.pathname === '/api/fbforms'

@@ -109,6 +109,8 @@ export interface BuilderScreenProps {
   onCreated(id: string): void;
 }
 
+const ignoreChange = () => undefined;
+
 export function BuilderScreen({ saved, canWrite, onCreated }: BuilderScreenProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -169,7 +171,8 @@ export function BuilderScreen({ saved, canWrite, onCreated }: BuilderScreenProps
   );
   const context: BuilderContextValue = {
     form,
-    dispatch,
+    // Read-only: no change reaches the draft, whatever control or drag would make it.
+    dispatch: canWrite ? dispatch : ignoreChange,
     selection,
     select,
     errors,
@@ -178,6 +181,7 @@ export function BuilderScreen({ saved, canWrite, onCreated }: BuilderScreenProps
     showPage: setActivePageId,
     announce,
     kindLabel: (kind) => paletteLabels.get(kind) ?? kindLabels[kind as keyof typeof kindLabels] ?? kind,
+    readOnly: !canWrite,
   };
 
   const save = useMutation({

@@ -58,6 +58,7 @@ const groups: readonly { title: string; keys: readonly string[] }[] = [
     ],
   },
   { title: 'Public portal', keys: ['cms_sites', 'cms_pages', 'portal_pages'] },
+  { title: 'Fire drills', keys: ['school_systems', 'schools'] },
   { title: 'Security', keys: ['security_template_permissions'] },
 ];
 

@@ -59,6 +59,13 @@ export const peopleApi = {
       currentPage,
       numPerPage,
     ),
+  /** People last changed first, a page at a time: what the People page shows before a search. */
+  recent: (currentPage: number, numPerPage: number, signal?: AbortSignal) =>
+    api.get<ListResult<Person>>('/api/users', {
+      signal,
+      query: { sortBy: 'updated_at', reverse: true, currentPage, numPerPage },
+    }),
+  create: (fields: UserFields) => api.post<Person>('/api/users', { user: fields }),
   get: (id: string, signal?: AbortSignal) => api.get<Person>(user(id), { signal }),
   /** The full SSN; the API answers it only to holders of users.ssn. */
   getWithSsn: (id: string, signal?: AbortSignal) =>
@@ -79,6 +86,7 @@ export const peopleApi = {
 
 export const peopleKeys = {
   search: (criteria: PersonSearch, page: number) => ['people', 'search', criteria, page] as const,
+  recent: (page: number) => ['people', 'recent', page] as const,
   one: (id: string) => ['people', 'one', id] as const,
   ssn: (id: string) => ['people', 'ssn', id] as const,
   credentials: (id: string) => ['people', 'credentials', id] as const,

@@ -1,5 +1,5 @@
 import type { Person } from '@licensure/contracts';
-import { Anchor, Stack } from '@mantine/core';
+import { Anchor, Button, Stack } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useSignedIn } from '../../app/session-provider';
@@ -47,16 +47,33 @@ export function PeopleSearchPage() {
   const { viewer } = useSignedIn();
   const canRead = hasPermission(viewer, 'users.read');
   const { criteria, page, hasCriteria, search, goToPage } = useSearchState(fields);
-  const query = useQuery({
+  const found = useQuery({
     queryKey: peopleKeys.search(criteria, page),
     queryFn: ({ signal }) => peopleApi.search(nonEmpty(criteria), page, SEARCH_PAGE_SIZE, signal),
     enabled: canRead && hasCriteria,
     placeholderData: keepPreviousData,
   });
+  const recent = useQuery({
+    queryKey: peopleKeys.recent(page),
+    queryFn: ({ signal }) => peopleApi.recent(page, SEARCH_PAGE_SIZE, signal),
+    enabled: canRead && !hasCriteria,
+    placeholderData: keepPreviousData,
+  });
+  const query = hasCriteria ? found : recent;
   if (!canRead) return <ForbiddenPage />;
   return (
     <Stack gap="md">
-      <PageHeader title="People" description="Search licence holders, applicants and staff." />
+      <PageHeader
+        title="People"
+        description="Search licence holders, applicants and staff."
+        actions={
+          hasPermission(viewer, 'users.write') ? (
+            <Button component={Link} to={`${PEOPLE_BASE}/new`}>
+              New person
+            </Button>
+          ) : null
+        }
+      />
       <SearchForm
         label="Search people"
         fields={searchFields}
@@ -74,6 +91,7 @@ export function PeopleSearchPage() {
         rowKey={(p) => p.id}
         page={page}
         onPage={goToPage}
+        recentCaption="Recently changed people"
       />
     </Stack>
   );

@@ -1,17 +1,20 @@
 import type { Person } from '@licensure/contracts';
-import { Button, Group, SimpleGrid, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { useSignedIn } from '../../app/session-provider';
 import { errorMessage } from '../../platform/api/errors';
 import { PageHeader } from '../../platform/components/page-header';
 import { ForbiddenPage, LoadFailure, LoadingState } from '../../platform/components/status';
 import { hasPermission } from '../../platform/session/shell-state';
+import { CorrespondenceHistory } from '../correspondence/correspondence-history';
 import { DocumentsPanel } from '../documents/documents-panel';
+import { NotesPanel } from '../notes/notes-panel';
 import { DetailList } from '../registry/ui/details';
 import { address, formatDate, personName } from '../registry/ui/format';
 import { ProfileSection } from '../registry/ui/profile-section';
+import { AccountSection } from './account-section';
 import { peopleApi, peopleKeys } from './people-api';
 import { PEOPLE_BASE } from './people-search-page';
 import { PersonAlerts, PersonCredentials, PersonServices } from './person-sections';
@@ -21,6 +24,8 @@ export function PersonProfilePage() {
   const { id = '' } = useParams();
   const { viewer } = useSignedIn();
   const canRead = hasPermission(viewer, 'users.read');
+  // What the page that led here did (a person created, an invitation sent).
+  const notice = (useLocation().state as { notice?: string } | null)?.notice;
   const person = useQuery({
     queryKey: peopleKeys.one(id),
     queryFn: ({ signal }) => peopleApi.get(id, signal),
@@ -50,6 +55,11 @@ export function PersonProfilePage() {
           </Button>
         }
       />
+      {notice ? (
+        <Alert color="blue" role="status">
+          {notice}
+        </Alert>
+      ) : null}
       <ProfileSection id="details-heading" title="Details">
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <DetailList
@@ -78,12 +88,15 @@ export function PersonProfilePage() {
           />
         </SimpleGrid>
       </ProfileSection>
+      <AccountSection id={p.id} canWrite={hasPermission(viewer, 'users.write')} />
       <PersonCredentials id={p.id} />
       <PersonServices id={p.id} linkServices={hasPermission(viewer, 'registry.read')} />
       <PersonAlerts id={p.id} />
       {hasPermission(viewer, 'documents.read') ? (
         <DocumentsPanel userId={p.id} canWrite={hasPermission(viewer, 'documents.write')} />
       ) : null}
+      <NotesPanel subject={{ user_id: p.id }} />
+      <CorrespondenceHistory userId={p.id} />
     </Stack>
   );
 }

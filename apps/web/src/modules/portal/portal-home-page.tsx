@@ -1,9 +1,16 @@
-import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { useSignedIn } from '../../app/session-provider';
 import { PageHeader } from '../../platform/components/page-header';
+import { ErrorState, LoadingState } from '../../platform/components/status';
 import { displayName } from '../../platform/session/shell-state';
+import { PortalAlertBadge } from '../alerts/portal-alert-badge';
+import { licensingApi, licensingKeys } from '../licensing/licensing-api';
+import { FeesSummary } from '../payments/fees-summary';
+import { formatDate } from '../registry/ui/format';
 
-function EmptySection({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby={id}>
       <Stack gap="xs">
@@ -16,7 +23,87 @@ function EmptySection({ id, title, children }: { id: string; title: string; chil
   );
 }
 
-/** `/portal`: the applicant's home. Licences and requests come with later modules; until then it says so. */
+/** The credentials held, from the same list (and presenter) as My licences. */
+function LicencesSummary() {
+  const held = useQuery({
+    queryKey: licensingKeys.certifications(),
+    queryFn: ({ signal }) => licensingApi.certifications(signal),
+  });
+  if (held.isPending) return <LoadingState label="Loading your licences…" />;
+  if (held.isError)
+    return (
+      <ErrorState
+        error={held.error}
+        title="Your licences could not be loaded"
+        onRetry={() => void held.refetch()}
+      />
+    );
+  const items = held.data.items;
+  if (items.length === 0)
+    return (
+      <>
+        <Text>You have no licences yet.</Text>
+        <Text size="sm">
+          When a licence is issued to you, it appears here with its status and expiry date.
+        </Text>
+        <Anchor component={Link} to="/portal/licences">
+          Apply for a licence
+        </Anchor>
+      </>
+    );
+  return (
+    <>
+      <Text>
+        You hold {items.length} {items.length === 1 ? 'licence' : 'licences'}.
+      </Text>
+      <List spacing={4}>
+        {items.map((c) => (
+          <List.Item key={c.id}>
+            {c.title} {c.number}: {c.status_label}
+            {c.expiration_date ? `, expires ${formatDate(c.expiration_date)}` : ''}
+          </List.Item>
+        ))}
+      </List>
+      <Anchor component={Link} to="/portal/my-licences">
+        My licences
+      </Anchor>
+    </>
+  );
+}
+
+/** The applicant's requests: how many are still open. */
+function RequestsSummary() {
+  const mine = useQuery({
+    queryKey: licensingKeys.mine(),
+    queryFn: ({ signal }) => licensingApi.mine(signal),
+  });
+  if (mine.isPending) return <LoadingState label="Loading your requests…" />;
+  if (mine.isError)
+    return (
+      <ErrorState
+        error={mine.error}
+        title="Your requests could not be loaded"
+        onRetry={() => void mine.refetch()}
+      />
+    );
+  const open = mine.data.filter((r) => !r.deleted_at && r.progress < 2);
+  const submitted = mine.data.filter((r) => !r.deleted_at && r.progress === 2);
+  return (
+    <>
+      <Text>
+        {open.length === 0
+          ? 'You have no requests in progress.'
+          : `You have ${open.length} ${open.length === 1 ? 'request' : 'requests'} in progress.`}
+        {submitted.length > 0 ? ` ${submitted.length} submitted.` : ''}
+      </Text>
+      <Anchor component={Link} to="/portal/requests">
+        My requests
+      </Anchor>
+    </>
+  );
+}
+
+/** `/portal`: the applicant's home: what they hold, what they asked for, their account. */
 export function PortalHomePage() {
   const { viewer, account, enterprise } = useSignedIn();
   return (
@@ -26,24 +113,22 @@ export function PortalHomePage() {
         documentTitle="Home"
         description={enterprise ? `Your licensing portal with ${enterprise.name}.` : 'Your licensing portal.'}
       />
+      <PortalAlertBadge />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <EmptySection id="licences-heading" title="My licences">
-          <Text>You have no licences yet.</Text>
-          <Text size="sm" c="dimmed">
-            When a licence is issued to you, it appears here with its status and expiry date.
-          </Text>
-        </EmptySection>
-        <EmptySection id="requests-heading" title="My requests">
-          <Text>You have no requests in progress.</Text>
-          <Text size="sm" c="dimmed">
-            Applications and renewals you start will be listed here so you can follow them.
-          </Text>
-        </EmptySection>
+        <Section id="licences-heading" title="My licences">
+          <LicencesSummary />
+        </Section>
+        <Section id="requests-heading" title="My requests">
+          <RequestsSummary />
+        </Section>
+        <Section id="fees-heading" title="Fees to pay">
+          <FeesSummary />
+        </Section>
       </SimpleGrid>
-      <EmptySection id="account-heading" title="My account">
+      <Section id="account-heading" title="My account">
         <Text>User name: {viewer.user_name}</Text>
         {account?.email ? <Text>Email: {account.email}</Text> : null}
-      </EmptySection>
+      </Section>
     </Stack>
   );
 }

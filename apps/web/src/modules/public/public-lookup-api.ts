@@ -6,16 +6,23 @@ import { type SearchPage, searchPageOf } from '../registry/ui/search-results';
 export type PublicPersonLicence = z.infer<typeof publicLookupRow>;
 export type PublicServiceLicence = z.infer<typeof publicServiceResult>;
 
-/** One row of the public lookup, a person's or a service's licence, shaped alike for the results table. */
+/** One licence the public lookup found, a person's or a service's, shaped alike for its card. */
 export interface LicenceRow {
   key: string;
   name: string;
   place: string;
   number: string | null;
+  /** The licence type ("EMS Personnel Certification"), when the credential names one. */
+  licence: string | null;
   level: string | null;
+  /** The status in words ("Active"). */
   status: string | null;
+  issue_date: string | null;
   expiration_date: string | null;
 }
+
+const inWords = (status: string | null) =>
+  status ? `${status.charAt(0).toUpperCase()}${status.slice(1)}` : null;
 
 export type LookupKind = 'person' | 'service';
 
@@ -47,10 +54,13 @@ export async function publicLookup(
         key: `${r.license_number ?? ''}:${r.name}:${i}`,
         name: r.name,
         place: place(r),
-        number: r.license_number,
-        level: r.level,
-        status: r.status,
-        expiration_date: r.expiration_date,
+        // The service's credential as the people's are shown (one presenter on the server).
+        number: r.credential?.number ?? r.license_number,
+        licence: r.credential?.license_name ?? null,
+        level: r.credential?.level_label ?? r.level,
+        status: r.credential?.status_label ?? inWords(r.status),
+        issue_date: r.credential?.issue_date ?? null,
+        expiration_date: r.credential?.expiration_date ?? r.expiration_date,
       })),
       currentPage,
       numPerPage,
@@ -68,10 +78,13 @@ export async function publicLookup(
       key: `${r.user_id}:${r.license_number}`,
       name: [r.first_name, r.middle_name, r.last_name, r.suffix].filter(Boolean).join(' '),
       place: place(r),
-      number: r.license_number,
-      level: r.level,
-      status: r.status,
-      expiration_date: r.expiration_date,
+      // The credential as My licences and the certificate show it (one presenter on the server).
+      number: r.credential.number,
+      licence: r.credential.license_name,
+      level: r.credential.level_label,
+      status: r.credential.status_label,
+      issue_date: r.credential.issue_date,
+      expiration_date: r.credential.expiration_date,
     })),
     currentPage,
     numPerPage,

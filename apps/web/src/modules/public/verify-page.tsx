@@ -1,24 +1,14 @@
-import { Button, Group, Paper, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { PageHeader } from '../../platform/components/page-header';
-import type { Column } from '../registry/ui/data-table';
-import { capitalise, formatDate } from '../registry/ui/format';
-import { SearchResults } from '../registry/ui/search-results';
 import { useSearchState } from '../registry/ui/search-state';
-import { type LicenceRow, type LookupCriteria, type LookupKind, publicLookup } from './public-lookup-api';
+import { type LookupCriteria, type LookupKind, publicLookup } from './public-lookup-api';
+import { VerifyResults } from './verify-results';
+import './verify.css';
 
 const PAGE_SIZE = 25;
 const fields = ['type', 'last_name', 'first_name', 'name', 'number'] as const;
-
-const columns: readonly Column<LicenceRow>[] = [
-  { key: 'name', header: 'Name', render: (r) => r.name },
-  { key: 'place', header: 'City and state', render: (r) => r.place },
-  { key: 'number', header: 'Licence number', render: (r) => r.number },
-  { key: 'level', header: 'Level', render: (r) => r.level },
-  { key: 'status', header: 'Status', render: (r) => capitalise(r.status) },
-  { key: 'expires', header: 'Expires', render: (r) => formatDate(r.expiration_date) },
-];
 
 const kindOf = (type: string): LookupKind => (type === 'service' ? 'service' : 'person');
 
@@ -41,23 +31,16 @@ export function VerifyPage() {
   });
 
   return (
-    <Stack gap="md">
+    <Stack gap="md" className="verify-page">
       <PageHeader
         title="Verify a licence"
         description="Check that a person or a service holds a current licence."
       />
       <LookupForm criteria={criteria} busy={hasCriteria && query.isFetching} onSearch={search} />
-      <SearchResults
-        plural="licences"
-        singular="licence"
-        prompt="Enter a name or a licence number to search."
-        hasCriteria={hasCriteria}
-        query={query}
-        columns={columns}
-        rowKey={(r) => r.key}
-        page={page}
-        onPage={goToPage}
-      />
+      <VerifyResults hasCriteria={hasCriteria} query={query} page={page} onPage={goToPage} />
+      <Text size="sm" className="verify-printed-on">
+        Checked on {new Date().toLocaleString()} at {window.location.href}
+      </Text>
     </Stack>
   );
 }
@@ -104,17 +87,27 @@ function LookupForm({
     <Paper withBorder p="md" radius="md">
       <form aria-label="Verify a licence" onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          <Radio.Group
-            label="Look up"
-            value={isService ? 'service' : 'person'}
-            onChange={(type) => setValues((old) => ({ ...old, type }))}
-            name="type"
-          >
-            <Group gap="lg" mt="xs">
-              <Radio value="person" label="A person" />
-              <Radio value="service" label="A service (agency)" />
-            </Group>
-          </Radio.Group>
+          {/* Native radio buttons: the page's JavaScript budget has no room for Mantine's Radio. */}
+          <fieldset className="verify-kind">
+            <legend>Look up</legend>
+            {(
+              [
+                ['person', 'A person'],
+                ['service', 'A service (agency)'],
+              ] as const
+            ).map(([type, label]) => (
+              <label key={type}>
+                <input
+                  type="radio"
+                  name="type"
+                  value={type}
+                  checked={(isService ? 'service' : 'person') === type}
+                  onChange={() => setValues((old) => ({ ...old, type }))}
+                />
+                {label}
+              </label>
+            ))}
+          </fieldset>
           <SimpleGrid cols={{ base: 1, sm: isService ? 2 : 3 }} spacing="md">
             {isService ? (
               <TextInput label="Service name" name="name" value={values.name} onChange={set('name')} />

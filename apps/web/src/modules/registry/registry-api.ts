@@ -91,12 +91,39 @@ const rows = <T>(body: Rows<T>): T[] => pageOf(body).items;
 const get = async <T>(path: string, query: Record<string, string>, signal?: AbortSignal) =>
   rows(await api.get<Rows<T>>(path, { query, signal }));
 
+const recentQuery = (currentPage: number, numPerPage: number) => ({
+  sortBy: 'updated_at',
+  reverse: true,
+  currentPage,
+  numPerPage,
+});
+
 export const registryApi = {
   /** Every match (the API answers at most 500, by name); the page cuts its own pages from them. */
   searchServices: async (criteria: ServiceSearchCriteria, signal?: AbortSignal) =>
     rows(await api.post<Rows<ServiceRow>>('/api/services/search', criteria, { signal })),
   searchVehicles: async (search: string, notInService: boolean, signal?: AbortSignal) =>
     rows(await api.post<Rows<VehicleRow>>('/api/vehicles/search', { search, notInService }, { signal })),
+  /** Services last changed first, a page at a time: what the Services page shows before a search. */
+  recentServices: async (currentPage: number, numPerPage: number, signal?: AbortSignal) =>
+    pageOf(
+      await api.get<Rows<ServiceRow>>('/api/services', {
+        query: recentQuery(currentPage, numPerPage),
+        signal,
+      }),
+      currentPage,
+      numPerPage,
+    ),
+  /** Vehicles last changed first, a page at a time. */
+  recentVehicles: async (currentPage: number, numPerPage: number, signal?: AbortSignal) =>
+    pageOf(
+      await api.get<Rows<VehicleRow>>('/api/vehicles', {
+        query: recentQuery(currentPage, numPerPage),
+        signal,
+      }),
+      currentPage,
+      numPerPage,
+    ),
   service: (id: string, signal?: AbortSignal) =>
     api.get<ServiceRow>(`/api/services/${encodeURIComponent(id)}`, { signal }),
   vehicle: (id: string, signal?: AbortSignal) =>
@@ -135,6 +162,7 @@ export const registryApi = {
 export const registryKeys = {
   serviceSearch: (criteria: object) => ['registry', 'services', 'search', criteria] as const,
   vehicleSearch: (criteria: object) => ['registry', 'vehicles', 'search', criteria] as const,
+  recent: (kind: 'services' | 'vehicles', page: number) => ['registry', kind, 'recent', page] as const,
   service: (id: string, part = 'one') => ['registry', 'services', id, part] as const,
   vehicle: (id: string, part = 'one') => ['registry', 'vehicles', id, part] as const,
 };

@@ -9,6 +9,10 @@ export const registryStaffRoutes: RouteObject[] = [
     ...lazyPage(() => import('../people/people-search-page').then((m) => m.PeopleSearchPage)),
   },
   {
+    path: 'people/new',
+    ...lazyPage(() => import('../people/new-person-page').then((m) => m.NewPersonPage)),
+  },
+  {
     path: 'people/:id',
     ...lazyPage(() => import('../people/person-profile-page').then((m) => m.PersonProfilePage)),
   },

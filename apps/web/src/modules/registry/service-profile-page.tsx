@@ -1,10 +1,11 @@
-import { Anchor, Button, Stack } from '@mantine/core';
+import { Anchor, Button, Group, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useSignedIn } from '../../app/session-provider';
 import { PageHeader } from '../../platform/components/page-header';
 import { ForbiddenPage, LoadFailure, LoadingState } from '../../platform/components/status';
 import { hasPermission } from '../../platform/session/shell-state';
+import { NotesPanel } from '../notes/notes-panel';
 import { credentialColumns } from '../people/person-sections';
 import {
   type AreaRow,
@@ -83,6 +84,7 @@ export function ServiceProfilePage() {
   const { id = '' } = useParams();
   const { viewer } = useSignedIn();
   const canRead = hasPermission(viewer, 'registry.read');
+  const canEdit = hasPermission(viewer, 'registry.write');
   const load = <T,>(part: string, fn: (id: string, signal?: AbortSignal) => Promise<T>) => ({
     queryKey: registryKeys.service(id, part),
     queryFn: ({ signal }: { signal?: AbortSignal }) => fn(id, signal),
@@ -115,9 +117,16 @@ export function ServiceProfilePage() {
         documentTitle={`${s.name} – Services`}
         description={s.active ? undefined : 'This service is not active.'}
         actions={
-          <Button variant="default" component={Link} to={SERVICES_BASE}>
-            Back to search
-          </Button>
+          <Group gap="sm">
+            {canEdit ? (
+              <Button component={Link} to={`/staff/records/services/${s.id}`}>
+                Edit service
+              </Button>
+            ) : null}
+            <Button variant="default" component={Link} to={SERVICES_BASE}>
+              Back to search
+            </Button>
+          </Group>
         }
       />
       <ProfileSection id="details-heading" title="Details">
@@ -179,6 +188,7 @@ export function ServiceProfilePage() {
         rowKey={(a) => a.id}
         empty="No service areas."
       />
+      <NotesPanel subject={{ service_id: id }} />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Stack } from '@mantine/core';
+import { Anchor, Button, Stack } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useSignedIn } from '../../app/session-provider';
@@ -54,13 +54,20 @@ export function ServiceSearchPage() {
   const canRead = hasPermission(viewer, 'registry.read');
   const { criteria, page, hasCriteria, search, goToPage } = useSearchState(fields);
   const classifications = useClassifications();
-  const query = useQuery({
+  const found = useQuery({
     queryKey: registryKeys.serviceSearch(criteria),
     queryFn: ({ signal }) => registryApi.searchServices(nonEmpty(criteria), signal),
     enabled: canRead && hasCriteria,
     placeholderData: keepPreviousData,
     select: (all) => slicePage(all, page, SEARCH_PAGE_SIZE),
   });
+  const recent = useQuery({
+    queryKey: registryKeys.recent('services', page),
+    queryFn: ({ signal }) => registryApi.recentServices(page, SEARCH_PAGE_SIZE, signal),
+    enabled: canRead && !hasCriteria,
+    placeholderData: keepPreviousData,
+  });
+  const query = hasCriteria ? found : recent;
   if (!canRead) return <ForbiddenPage />;
   const searchFields: readonly SearchField<Field>[] = [
     { name: 'service_name', label: 'Name' },
@@ -74,7 +81,17 @@ export function ServiceSearchPage() {
   ];
   return (
     <Stack gap="md">
-      <PageHeader title="Services" description="Search licensed services and agencies." />
+      <PageHeader
+        title="Services"
+        description="Search licensed services and agencies."
+        actions={
+          hasPermission(viewer, 'registry.write') ? (
+            <Button component={Link} to="/staff/records/services/new">
+              New service
+            </Button>
+          ) : null
+        }
+      />
       <SearchForm
         label="Search services"
         fields={searchFields}
@@ -92,6 +109,7 @@ export function ServiceSearchPage() {
         rowKey={(s) => s.id}
         page={page}
         onPage={goToPage}
+        recentCaption="Recently changed services"
       />
     </Stack>
   );

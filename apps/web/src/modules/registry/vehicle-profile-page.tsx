@@ -1,10 +1,11 @@
-import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useSignedIn } from '../../app/session-provider';
 import { PageHeader } from '../../platform/components/page-header';
 import { ErrorState, ForbiddenPage, LoadFailure, LoadingState } from '../../platform/components/status';
 import { hasPermission } from '../../platform/session/shell-state';
+import { NotesPanel } from '../notes/notes-panel';
 import { credentialColumns } from '../people/person-sections';
 import { type MileageRow, registryApi, registryKeys, type ServiceRow } from './registry-api';
 import { SERVICES_BASE } from './service-search-page';
@@ -39,6 +40,7 @@ export function VehicleProfilePage() {
   const { id = '' } = useParams();
   const { viewer } = useSignedIn();
   const canRead = hasPermission(viewer, 'registry.read');
+  const canEdit = hasPermission(viewer, 'registry.write');
   const load = <T,>(part: string, fn: (id: string, signal?: AbortSignal) => Promise<T>) => ({
     queryKey: registryKeys.vehicle(id, part),
     queryFn: ({ signal }: { signal?: AbortSignal }) => fn(id, signal),
@@ -70,9 +72,16 @@ export function VehicleProfilePage() {
         documentTitle={`${vehicleTitle(v)} – Vehicles`}
         description={v.in_service ? undefined : 'This vehicle is not in service.'}
         actions={
-          <Button variant="default" component={Link} to={VEHICLES_BASE}>
-            Back to search
-          </Button>
+          <Group gap="sm">
+            {canEdit ? (
+              <Button component={Link} to={`/staff/records/vehicles/${v.id}`}>
+                Edit vehicle
+              </Button>
+            ) : null}
+            <Button variant="default" component={Link} to={VEHICLES_BASE}>
+              Back to search
+            </Button>
+          </Group>
         }
       />
       <ProfileSection id="details-heading" title="Details">
@@ -121,6 +130,7 @@ export function VehicleProfilePage() {
         rowKey={(c) => c.id}
         empty="No credentials on record."
       />
+      <NotesPanel subject={{ vehicle_id: v.id }} />
     </Stack>
   );
 }

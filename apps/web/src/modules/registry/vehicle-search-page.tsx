@@ -1,4 +1,4 @@
-import { Anchor, Stack } from '@mantine/core';
+import { Anchor, Button, Stack } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useSignedIn } from '../../app/session-provider';
@@ -59,17 +59,34 @@ export function VehicleSearchPage() {
   // The API answers nothing without search text, so the checkbox alone is not a search.
   const hasCriteria = criteria.search !== '';
   const notInService = criteria.notInService === 'true';
-  const query = useQuery({
+  const found = useQuery({
     queryKey: registryKeys.vehicleSearch(criteria),
     queryFn: ({ signal }) => registryApi.searchVehicles(criteria.search, notInService, signal),
     enabled: canRead && hasCriteria,
     placeholderData: keepPreviousData,
     select: (all) => slicePage(all, page, SEARCH_PAGE_SIZE),
   });
+  const recent = useQuery({
+    queryKey: registryKeys.recent('vehicles', page),
+    queryFn: ({ signal }) => registryApi.recentVehicles(page, SEARCH_PAGE_SIZE, signal),
+    enabled: canRead && !hasCriteria,
+    placeholderData: keepPreviousData,
+  });
+  const query = hasCriteria ? found : recent;
   if (!canRead) return <ForbiddenPage />;
   return (
     <Stack gap="md">
-      <PageHeader title="Vehicles" description="Search licensed vehicles." />
+      <PageHeader
+        title="Vehicles"
+        description="Search licensed vehicles."
+        actions={
+          hasPermission(viewer, 'registry.write') ? (
+            <Button component={Link} to="/staff/records/vehicles/new">
+              New vehicle
+            </Button>
+          ) : null
+        }
+      />
       <SearchForm
         label="Search vehicles"
         fields={searchFields}
@@ -87,6 +104,7 @@ export function VehicleSearchPage() {
         rowKey={(v) => v.id}
         page={page}
         onPage={goToPage}
+        recentCaption="Recently changed vehicles"
       />
     </Stack>
   );

@@ -1,5 +1,5 @@
 import type { ResponseListItem } from '@licensure/contracts';
-import { Alert, Anchor, Button, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Button, Paper, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -28,6 +28,11 @@ function AvailableForms() {
       navigate(`/portal/forms/responses/${response.id}`);
     },
   });
+  const [search, setSearch] = useState('');
+  const words = search.trim().toLowerCase();
+  const shown = (forms.data ?? []).filter(
+    (f) => !words || `${f.name} ${f.description ?? ''}`.toLowerCase().includes(words),
+  );
   const columns: Column<AvailableForm>[] = [
     { key: 'name', header: 'Form', render: (f) => f.name },
     { key: 'description', header: 'Description', render: (f) => f.description },
@@ -72,12 +77,27 @@ function AvailableForms() {
           <Text>There are no forms for you to fill in right now.</Text>
         ) : null}
         {forms.data && forms.data.length > 0 ? (
-          <DataTable
-            caption="Forms you can fill in"
-            columns={columns}
-            rows={forms.data}
-            rowKey={(f) => f.id}
-          />
+          <>
+            <TextInput
+              label="Search forms"
+              description="By name or description"
+              type="search"
+              value={search}
+              onChange={(e) => setSearch(e.currentTarget.value)}
+              maw={420}
+            />
+            <Text role="status" size="sm">
+              {words ? `${shown.length} of ${forms.data.length} forms match “${search.trim()}”.` : ''}
+            </Text>
+            {shown.length > 0 ? (
+              <DataTable
+                caption="Forms you can fill in"
+                columns={columns}
+                rows={shown}
+                rowKey={(f) => f.id}
+              />
+            ) : null}
+          </>
         ) : null}
       </Stack>
     </Paper>

@@ -1,7 +1,7 @@
 import { loginInput, messages } from '@licensure/contracts';
-import { Alert, Button, Paper, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../app/session-provider';
 import { fieldErrorsOf } from '../../platform/api/errors';
 import { PageHeader } from '../../platform/components/page-header';
@@ -88,6 +88,15 @@ export function SignInPage() {
       {problem ? (
         <Alert color="red" title={problem.title} ref={problemRef} tabIndex={-1}>
           {problem.message}
+          {problem.title === 'Too many attempts' ? (
+            <>
+              {' '}
+              <Anchor component={Link} to="/forgot-password">
+                Reset your password
+              </Anchor>{' '}
+              to sign in at once.
+            </>
+          ) : null}
         </Alert>
       ) : null}
       <Paper withBorder p="lg" radius="md">
@@ -124,6 +133,19 @@ export function SignInPage() {
           </Stack>
         </form>
       </Paper>
+      <nav aria-label="Account help">
+        <Group gap="lg">
+          <Anchor component={Link} to="/forgot-password" size="sm">
+            Forgot password
+          </Anchor>
+          <Anchor component={Link} to="/forgot-user-name" size="sm">
+            Forgot user name
+          </Anchor>
+          <Anchor component={Link} to="/register" size="sm">
+            New applicant? Register
+          </Anchor>
+        </Group>
+      </nav>
       <SingleSignOnLinks isPortal={area === 'portal'} next={next} />
       {info?.login_criteria ? (
         <Paper withBorder p="md" radius="md" component="section" aria-label="Before you sign in">

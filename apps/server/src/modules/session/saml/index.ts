@@ -6,7 +6,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createSession, SESSION_COOKIE } from '../../../platform/auth/session-store';
 import { notFound } from '../../../platform/http/errors';
-import { identityProviderRoutes } from './identity-provider-routes';
+import { registerResource } from '../../../platform/resources/register';
+import { identityProviderResource } from './identity-providers.resources';
 import { matchUser } from './match-user';
 import { decodeRelayState, encodeRelayState, safeReturnPath } from './return-path';
 import {
@@ -41,7 +42,7 @@ export async function samlRoutes(parent: FastifyInstance): Promise<void> {
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
 
-    await identityProviderRoutes(app, db);
+    registerResource(app, identityProviderResource);
 
     r.get('/api/Saml20/Metadata', {
       config: { access: 'public' },

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type Db, passwordHistory, users } from '@licensure/db';
+import { passwordHistory, type Tx, users } from '@licensure/db';
 import zxcvbnCore from '@zxcvbn-ts/core';
 import zxcvbnCommon from '@zxcvbn-ts/language-common';
 import zxcvbnEnglish from '@zxcvbn-ts/language-en';
@@ -50,7 +50,7 @@ export function passwordStrength(password: string, userInputs: string[] = []): n
 }
 
 /** The password history of a person, newest first (current password included). */
-export async function recentPasswordHashes(db: Db, userId: string, count = passwordPolicy.history_count) {
+export async function recentPasswordHashes(db: Tx, userId: string, count = passwordPolicy.history_count) {
   const rows = await db
     .select({ hash: passwordHistory.password_hash })
     .from(passwordHistory)
@@ -63,7 +63,7 @@ export async function recentPasswordHashes(db: Db, userId: string, count = passw
   return hashes.slice(0, count);
 }
 
-export async function wasUsedRecently(db: Db, userId: string, password: string): Promise<boolean> {
+export async function wasUsedRecently(db: Tx, userId: string, password: string): Promise<boolean> {
   for (const hash of await recentPasswordHashes(db, userId))
     if (await verifyPassword(hash, password)) return true;
   return false;
@@ -71,7 +71,7 @@ export async function wasUsedRecently(db: Db, userId: string, password: string):
 
 /** The first rule a new password breaks, as a message for the `password` field; null when it is fine. */
 export async function passwordProblem(
-  db: Db,
+  db: Tx,
   password: string,
   user: { id?: string; user_name?: string | null },
 ): Promise<string | null> {

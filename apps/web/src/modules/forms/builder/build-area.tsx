@@ -86,7 +86,7 @@ interface BuildAreaProps {
 
 /** The palette, the page's groups and questions, and the properties of what is selected. */
 export function BuildArea({ page, palette, paletteLoading }: BuildAreaProps) {
-  const { form, dispatch, selection, select, announce } = useBuilder();
+  const { form, dispatch, selection, select, announce, readOnly } = useBuilder();
   const [dragging, setDragging] = useState<{ kind: DragKind; name: string } | null>(null);
   // Announcements are read after the state changed; they read the form through this ref.
   const formRef = useRef(form);
@@ -201,10 +201,17 @@ export function BuildArea({ page, palette, paletteLoading }: BuildAreaProps) {
       accessibility={{ announcements, screenReaderInstructions: { draggable: instructions } }}
     >
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 3 }}>
-          <Palette items={palette} loading={paletteLoading} targetName={targetName} onAdd={addFromPalette} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
+        {readOnly ? null : (
+          <Grid.Col span={{ base: 12, md: 3 }}>
+            <Palette
+              items={palette}
+              loading={paletteLoading}
+              targetName={targetName}
+              onAdd={addFromPalette}
+            />
+          </Grid.Col>
+        )}
+        <Grid.Col span={{ base: 12, md: readOnly ? 7 : 5 }}>
           <Stack gap="md" component="section" aria-label={`Groups of page ${page.title}`}>
             {page.groups.length === 0 ? (
               <Text c="dimmed">This page has no groups yet. Add a group, then add questions to it.</Text>
@@ -223,17 +230,19 @@ export function BuildArea({ page, palette, paletteLoading }: BuildAreaProps) {
                 ))}
               </ul>
             </SortableContext>
-            <Button
-              variant="outline"
-              onClick={addGroup}
-              data-focus-key="add-group"
-              style={{ alignSelf: 'flex-start' }}
-            >
-              Add group
-            </Button>
+            {readOnly ? null : (
+              <Button
+                variant="outline"
+                onClick={addGroup}
+                data-focus-key="add-group"
+                style={{ alignSelf: 'flex-start' }}
+              >
+                Add group
+              </Button>
+            )}
           </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
+        <Grid.Col span={{ base: 12, md: readOnly ? 5 : 4 }}>
           <PropertiesPanel />
         </Grid.Col>
       </Grid>

@@ -1,5 +1,5 @@
 import type { FormDefinition } from '@licensure/contracts';
-import { createContext, type Dispatch, useContext } from 'react';
+import { createContext, type Dispatch, type ReactNode, useContext } from 'react';
 import type { DraftAction } from '../draft/draft-reducer';
 import type { ItemKind, LocatedError } from '../draft/field-errors';
 
@@ -20,9 +20,24 @@ export interface BuilderContextValue {
   announce(message: string): void;
   /** The name of a question kind as the palette shows it. */
   kindLabel(kind: string): string;
+  /** The viewer may not change forms: nothing is added, moved, removed or edited. */
+  readOnly: boolean;
 }
 
 export const BuilderContext = createContext<BuilderContextValue | null>(null);
+
+/**
+ * A borderless fieldset that disables every control inside it when the builder is read-only, so a
+ * reader sees the values but cannot change them (as the licence editor does).
+ */
+export function EditableFields({ children }: { children: ReactNode }) {
+  const { readOnly } = useBuilder();
+  return (
+    <fieldset className="fb-fieldset" disabled={readOnly}>
+      {children}
+    </fieldset>
+  );
+}
 
 export function useBuilder(): BuilderContextValue {
   const value = useContext(BuilderContext);

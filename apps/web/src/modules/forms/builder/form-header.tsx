@@ -15,7 +15,7 @@ import { requiredLabelProps } from '../../../platform/components/required-mark';
 import { errorsOf } from '../draft/field-errors';
 import type { FormFields } from '../draft/form-draft';
 import { choicesOf, useReferenceRows } from '../use-reference-data';
-import { useBuilder } from './builder-context';
+import { EditableFields, useBuilder } from './builder-context';
 
 const accessLabels: Record<ApplicantAccess, { label: string; description: string }> = {
   none: { label: 'None', description: 'Applicants do not see it.' },
@@ -57,79 +57,81 @@ export function FormHeader({ version, hasResponses }: FormHeaderProps) {
           {version}.
         </Alert>
       ) : null}
-      <Grid gap="md">
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <TextInput
-            label="Form name"
-            {...requiredLabelProps(true)}
-            value={form.name}
-            error={fieldErrors.name}
-            data-focus-key="form:name"
-            onChange={(e) => set({ name: e.currentTarget.value }, 'name')}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-          <NativeSelect
-            label="Form type"
-            value={form.form_type_id ?? ''}
-            error={fieldErrors.form_type_id}
-            data-focus-key="form:form_type_id"
-            data={[{ value: '', label: '(none)' }, ...choicesOf(formTypes.data, form.form_type_id)]}
-            onChange={(e) => set({ form_type_id: e.currentTarget.value || null }, 'form_type_id')}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
-          <NativeSelect
-            label="Document type"
-            description="Of the PDF of a response."
-            value={form.document_type_id ?? ''}
-            error={fieldErrors.document_type_id}
-            data-focus-key="form:document_type_id"
-            data={[{ value: '', label: '(none)' }, ...choicesOf(documentTypes.data, form.document_type_id)]}
-            onChange={(e) => set({ document_type_id: e.currentTarget.value || null }, 'document_type_id')}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <Textarea
-            label="Form description"
-            autosize
-            minRows={2}
-            value={form.description ?? ''}
-            error={fieldErrors.description}
-            data-focus-key="form:description"
-            onChange={(e) => set({ description: e.currentTarget.value || null }, 'description')}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <Stack gap="sm">
-            <Radio.Group
-              label="Applicant access"
-              value={form.applicant_access}
-              error={fieldErrors.applicant_access}
-              onChange={(value) => set({ applicant_access: value as ApplicantAccess }, 'applicant_access')}
-            >
-              <Stack gap={6} mt={6}>
-                {applicantAccessLevels.map((level) => (
-                  <Radio
-                    key={level}
-                    value={level}
-                    label={accessLabels[level].label}
-                    description={accessLabels[level].description}
-                    data-focus-key={`form:applicant_access:${level}`}
-                  />
-                ))}
-              </Stack>
-            </Radio.Group>
-            <Checkbox
-              label="Active"
-              description="Inactive forms cannot be started."
-              checked={form.active}
-              error={fieldErrors.active}
-              onChange={(e) => set({ active: e.currentTarget.checked }, 'active')}
+      <EditableFields>
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <TextInput
+              label="Form name"
+              {...requiredLabelProps(true)}
+              value={form.name}
+              error={fieldErrors.name}
+              data-focus-key="form:name"
+              onChange={(e) => set({ name: e.currentTarget.value }, 'name')}
             />
-          </Stack>
-        </Grid.Col>
-      </Grid>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+            <NativeSelect
+              label="Form type"
+              value={form.form_type_id ?? ''}
+              error={fieldErrors.form_type_id}
+              data-focus-key="form:form_type_id"
+              data={[{ value: '', label: '(none)' }, ...choicesOf(formTypes.data, form.form_type_id)]}
+              onChange={(e) => set({ form_type_id: e.currentTarget.value || null }, 'form_type_id')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+            <NativeSelect
+              label="Document type"
+              description="Of the PDF of a response."
+              value={form.document_type_id ?? ''}
+              error={fieldErrors.document_type_id}
+              data-focus-key="form:document_type_id"
+              data={[{ value: '', label: '(none)' }, ...choicesOf(documentTypes.data, form.document_type_id)]}
+              onChange={(e) => set({ document_type_id: e.currentTarget.value || null }, 'document_type_id')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <Textarea
+              label="Form description"
+              autosize
+              minRows={2}
+              value={form.description ?? ''}
+              error={fieldErrors.description}
+              data-focus-key="form:description"
+              onChange={(e) => set({ description: e.currentTarget.value || null }, 'description')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <Stack gap="sm">
+              <Radio.Group
+                label="Applicant access"
+                value={form.applicant_access}
+                error={fieldErrors.applicant_access}
+                onChange={(value) => set({ applicant_access: value as ApplicantAccess }, 'applicant_access')}
+              >
+                <Stack gap={6} mt={6}>
+                  {applicantAccessLevels.map((level) => (
+                    <Radio
+                      key={level}
+                      value={level}
+                      label={accessLabels[level].label}
+                      description={accessLabels[level].description}
+                      data-focus-key={`form:applicant_access:${level}`}
+                    />
+                  ))}
+                </Stack>
+              </Radio.Group>
+              <Checkbox
+                label="Active"
+                description="Inactive forms cannot be started."
+                checked={form.active}
+                error={fieldErrors.active}
+                onChange={(e) => set({ active: e.currentTarget.checked }, 'active')}
+              />
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      </EditableFields>
     </Stack>
   );
 }

@@ -25,12 +25,12 @@ const populateLabels = { user: 'person', service: 'service', vehicle: 'vehicle' 
 
 /** A group of a page: its handle and title, its questions (a sortable list and a drop zone), its buttons. */
 export function GroupCard({ group, index, siblings, pageId, dragging }: GroupCardProps) {
-  const { form, dispatch, selection, select, errors, announce } = useBuilder();
+  const { form, dispatch, selection, select, errors, announce, readOnly } = useBuilder();
   const [confirming, setConfirming] = useState(false);
   const sortable = useSortable({
     id: group.id,
     data: { type: 'group', id: group.id },
-    disabled: { droppable: dragging !== null && dragging !== 'group' },
+    disabled: readOnly || { droppable: dragging !== null && dragging !== 'group' },
   });
   const end = useDroppable({
     id: groupEndId(group.id),
@@ -95,13 +95,15 @@ export function GroupCard({ group, index, siblings, pageId, dragging }: GroupCar
       style={{ transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition }}
     >
       <Group gap="xs" p="sm" wrap="nowrap" align="flex-start">
-        <DragHandle
-          label={`Drag ${context}`}
-          focusKey={`${group.id}:handle`}
-          attributes={sortable.attributes}
-          listeners={sortable.listeners}
-          setRef={sortable.setActivatorNodeRef}
-        />
+        {readOnly ? null : (
+          <DragHandle
+            label={`Drag ${context}`}
+            focusKey={`${group.id}:handle`}
+            attributes={sortable.attributes}
+            listeners={sortable.listeners}
+            setRef={sortable.setActivatorNodeRef}
+          />
+        )}
         <div style={{ flex: 1, minWidth: 0 }}>
           <h3 style={{ margin: 0, fontSize: 'var(--mantine-font-size-lg)' }}>
             <UnstyledButton
@@ -140,7 +142,7 @@ export function GroupCard({ group, index, siblings, pageId, dragging }: GroupCar
               <span aria-hidden="true">⚠ </span>This group has a problem: open it to see.
             </Text>
           ) : null}
-          <Group gap={4} mt={4}>
+          <Group gap={4} mt={4} display={readOnly ? 'none' : undefined}>
             <ItemButton
               context={context}
               focusKey={`${group.id}:up`}

@@ -16,7 +16,7 @@ interface PageTabsProps {
 
 /** The pages as tabs; under them the active page's title, its buttons and its build area. */
 export function PageTabs({ activePageId, onActivePage, palette, paletteLoading }: PageTabsProps) {
-  const { form, dispatch, errors, clearError, announce, select } = useBuilder();
+  const { form, dispatch, errors, clearError, announce, select, readOnly } = useBuilder();
   const [confirming, setConfirming] = useState(false);
   const pages = form.pages;
   const index = Math.max(
@@ -66,31 +66,36 @@ export function PageTabs({ activePageId, onActivePage, palette, paletteLoading }
             clearError('page', page.id, 'title');
           }}
           w={320}
+          readOnly={readOnly}
         />
-        <Button
-          variant="default"
-          disabled={index === 0}
-          onClick={() => movePage(-1)}
-          data-focus-key="page:earlier"
-        >
-          Move page earlier
-        </Button>
-        <Button
-          variant="default"
-          disabled={index === pages.length - 1}
-          onClick={() => movePage(1)}
-          data-focus-key="page:later"
-        >
-          Move page later
-        </Button>
-        <Button
-          variant="outline"
-          color="red.9"
-          disabled={pages.length < 2}
-          onClick={() => setConfirming(true)}
-        >
-          Delete page
-        </Button>
+        {readOnly ? null : (
+          <>
+            <Button
+              variant="default"
+              disabled={index === 0}
+              onClick={() => movePage(-1)}
+              data-focus-key="page:earlier"
+            >
+              Move page earlier
+            </Button>
+            <Button
+              variant="default"
+              disabled={index === pages.length - 1}
+              onClick={() => movePage(1)}
+              data-focus-key="page:later"
+            >
+              Move page later
+            </Button>
+            <Button
+              variant="outline"
+              color="red.9"
+              disabled={pages.length < 2}
+              onClick={() => setConfirming(true)}
+            >
+              Delete page
+            </Button>
+          </>
+        )}
       </Group>
       <BuildArea key={page.id} page={page} palette={palette} paletteLoading={paletteLoading} />
     </Stack>
@@ -102,9 +107,11 @@ export function PageTabs({ activePageId, onActivePage, palette, paletteLoading }
         <Title order={2} size="h3">
           Pages
         </Title>
-        <Button variant="outline" onClick={addPage}>
-          Add page
-        </Button>
+        {readOnly ? null : (
+          <Button variant="outline" onClick={addPage}>
+            Add page
+          </Button>
+        )}
       </Group>
       {pages.length === 0 ? <Text>This form has no pages. Add a page to start.</Text> : null}
       <Tabs

@@ -10,7 +10,7 @@ import { errorsOf } from '../draft/field-errors';
 import type { QuestionFields } from '../draft/form-draft';
 import { findGroup, findQuestion, groupName, questionName } from '../draft/form-tree';
 import { choicesOf, useDataSections, useReferenceRows } from '../use-reference-data';
-import { focusSoon, useBuilder } from './builder-context';
+import { EditableFields, focusSoon, useBuilder } from './builder-context';
 import { ConditionsEditor } from './conditions-editor';
 import { OptionsEditor } from './options-editor';
 
@@ -36,24 +36,26 @@ export function PropertiesPanel() {
         <Title order={2} size="h4" id="fb-properties-heading">
           {heading}
         </Title>
-        {question ? (
-          <QuestionProperties
-            key={question.question.id}
-            question={question.question}
-            groupId={question.group.id}
-          />
-        ) : group ? (
-          <GroupProperties
-            key={group.group.id}
-            group={group.group}
-            index={group.index}
-            pageId={group.page.id}
-          />
-        ) : (
-          <Text size="sm">
-            Choose a group or a question (press its name) to edit its properties and conditions.
-          </Text>
-        )}
+        <EditableFields>
+          {question ? (
+            <QuestionProperties
+              key={question.question.id}
+              question={question.question}
+              groupId={question.group.id}
+            />
+          ) : group ? (
+            <GroupProperties
+              key={group.group.id}
+              group={group.group}
+              index={group.index}
+              pageId={group.page.id}
+            />
+          ) : (
+            <Text size="sm">
+              Choose a group or a question (press its name) to edit its properties and conditions.
+            </Text>
+          )}
+        </EditableFields>
       </Stack>
     </Paper>
   );

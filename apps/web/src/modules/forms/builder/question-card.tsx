@@ -27,11 +27,11 @@ export function QuestionCard({
   onMove,
   dropDisabled,
 }: QuestionCardProps) {
-  const { form, dispatch, selection, select, errors, announce, kindLabel } = useBuilder();
+  const { form, dispatch, selection, select, errors, announce, kindLabel, readOnly } = useBuilder();
   const sortable = useSortable({
     id: question.id,
     data: { type: 'question', id: question.id, groupId },
-    disabled: { droppable: dropDisabled },
+    disabled: readOnly || { droppable: dropDisabled },
   });
   const name = questionName(question);
   const selected = selection?.kind === 'question' && selection.id === question.id;
@@ -59,13 +59,15 @@ export function QuestionCard({
       style={{ transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition }}
     >
       <Group gap="xs" p="xs" wrap="nowrap" align="flex-start">
-        <DragHandle
-          label={`Drag ${context}`}
-          focusKey={`${question.id}:handle`}
-          attributes={sortable.attributes}
-          listeners={sortable.listeners}
-          setRef={sortable.setActivatorNodeRef}
-        />
+        {readOnly ? null : (
+          <DragHandle
+            label={`Drag ${context}`}
+            focusKey={`${question.id}:handle`}
+            attributes={sortable.attributes}
+            listeners={sortable.listeners}
+            setRef={sortable.setActivatorNodeRef}
+          />
+        )}
         <div style={{ flex: 1, minWidth: 0 }}>
           <UnstyledButton
             className="fb-title-button"
@@ -100,7 +102,7 @@ export function QuestionCard({
               <span aria-hidden="true">⚠ </span>This question has a problem: open it to see.
             </Text>
           ) : null}
-          <Group gap={4} mt={4}>
+          <Group gap={4} mt={4} display={readOnly ? 'none' : undefined}>
             <ItemButton
               context={context}
               focusKey={`${question.id}:up`}

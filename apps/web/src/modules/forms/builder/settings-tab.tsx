@@ -19,16 +19,21 @@ import { newRule } from '../draft/form-draft';
 import { questionName, questionsInOrder } from '../draft/form-tree';
 import { formsApi, formsKeys, type PositionPermission } from '../forms-api';
 import { choicesOf, useReferenceRows } from '../use-reference-data';
-import { focusSoon, useBuilder } from './builder-context';
+import { EditableFields, focusSoon, useBuilder } from './builder-context';
 import { ItemButton } from './item-buttons';
 
 /** Reimbursement rules (saved with the form) and position permissions (saved at once, per position). */
 export function SettingsTab({ formId, onDeleted }: { formId: string | null; onDeleted(): void }) {
+  const { readOnly } = useBuilder();
   return (
     <Stack gap="xl" pt="md">
-      <ReimbursementRules />
-      <PositionPermissions formId={formId} />
-      {formId ? <DeleteForm formId={formId} onDeleted={onDeleted} /> : null}
+      <EditableFields>
+        <Stack gap="xl">
+          <ReimbursementRules />
+          <PositionPermissions formId={formId} />
+        </Stack>
+      </EditableFields>
+      {formId && !readOnly ? <DeleteForm formId={formId} onDeleted={onDeleted} /> : null}
     </Stack>
   );
 }

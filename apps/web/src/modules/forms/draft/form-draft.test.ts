@@ -75,7 +75,9 @@ describe('building the tree', () => {
     expect(form.pages).toHaveLength(1);
     expect(form.pages[0]?.title).toBe('Page 1');
     expect(form.pages[0]?.groups).toHaveLength(1);
-    expect(form.applicant_access).toBe('edit');
+    // Not live on its first save: inactive and closed to applicants until staff open it.
+    expect(form.active).toBe(false);
+    expect(form.applicant_access).toBe('none');
   });
 
   it('gives choice questions two options to start with and other kinds none', () => {

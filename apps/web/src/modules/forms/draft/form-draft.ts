@@ -53,8 +53,9 @@ export function emptyForm(id: Id = uuid): FormDefinition {
     description: null,
     form_type_id: null,
     document_type_id: null,
-    active: true,
-    applicant_access: 'edit',
+    // Nothing goes live on the first save: staff open the form to applicants when it is ready.
+    active: false,
+    applicant_access: 'none',
     pages: [newPage('Page 1', id)],
     conditions: [],
     reimbursement_rules: [],

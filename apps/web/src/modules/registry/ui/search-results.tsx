@@ -71,14 +71,22 @@ interface SearchResultsProps<T> {
   rowKey(row: T): string;
   page: number;
   onPage(page: number): void;
+  /**
+   * Without criteria the page lists recent records instead of waiting for a search: the query then
+   * holds them, and this names them ("Recently changed people").
+   */
+  recentCaption?: string;
 }
 
 /** Results of a server-side search: a live summary, the table and the pager, or the right empty state. */
 export function SearchResults<T>(props: SearchResultsProps<T>) {
-  const { plural, singular, query, page } = props;
-  const data = query.data;
+  const { plural, singular, query, page, recentCaption } = props;
+  // Showing rows: after a search, or the recent records when the page lists them without one.
+  const active = props.hasCriteria || recentCaption !== undefined;
+  const data = active ? query.data : undefined;
   let summary = '';
-  if (!props.hasCriteria) summary = props.prompt;
+  if (!active) summary = props.prompt;
+  else if (!props.hasCriteria && data && data.total === 0) summary = `No ${plural} yet. ${props.prompt}`;
   else if (data && data.total === 0) summary = `No ${plural} match the search.`;
   else if (data && data.items.length === 0) summary = `No more ${plural} match the search.`;
   else if (data) {
@@ -88,26 +96,37 @@ export function SearchResults<T>(props: SearchResultsProps<T>) {
       data.total === null
         ? `Showing ${plural} ${first}–${last}; there may be more on the next page.`
         : `Showing ${first}–${last} of ${data.total} ${data.total === 1 ? singular : plural}.`;
+    if (!props.hasCriteria) summary = `${recentCaption}, last changed first. ${summary} ${props.prompt}`;
   }
   useEffect(() => {
-    if (props.hasCriteria) void loadDataTable();
-  }, [props.hasCriteria]);
+    if (active) void loadDataTable();
+  }, [active]);
   const pages = data?.total == null ? null : Math.max(1, Math.ceil(data.total / data.numPerPage));
   const paged = !!data && (data.total === null || data.total > data.numPerPage || data.currentPage > 1);
   return (
-    <Stack gap="sm" component="section" aria-label="Search results">
+    <Stack gap="sm" component="section" aria-label={props.hasCriteria ? 'Search results' : recentCaption}>
       <Text role="status">
         {summary}
         {query.isFetching && data ? ' Updating…' : ''}
       </Text>
-      {props.hasCriteria && query.isPending ? <LoadingState label={`Searching ${plural}…`} /> : null}
-      {props.hasCriteria && query.isError ? (
-        <ErrorState error={query.error} title="The search failed" onRetry={() => void query.refetch()} />
+      {active && query.isPending ? (
+        <LoadingState label={props.hasCriteria ? `Searching ${plural}…` : `Loading ${plural}…`} />
       ) : null}
-      {props.hasCriteria && data && data.items.length > 0 ? (
+      {active && query.isError ? (
+        <ErrorState
+          error={query.error}
+          title={props.hasCriteria ? 'The search failed' : `The ${plural} could not be loaded`}
+          onRetry={() => void query.refetch()}
+        />
+      ) : null}
+      {active && data && data.items.length > 0 ? (
         <Suspense fallback={<LoadingState label={`Showing ${plural}…`} />}>
           <DataTable
-            caption={`${plural.charAt(0).toUpperCase()}${plural.slice(1)} found`}
+            caption={
+              props.hasCriteria
+                ? `${plural.charAt(0).toUpperCase()}${plural.slice(1)} found`
+                : (recentCaption ?? plural)
+            }
             columns={props.columns}
             rows={data.items}
             rowKey={props.rowKey}
@@ -115,7 +134,7 @@ export function SearchResults<T>(props: SearchResultsProps<T>) {
           />
         </Suspense>
       ) : null}
-      {props.hasCriteria && paged ? <Pager page={page} pages={pages} onPage={props.onPage} /> : null}
+      {active && paged ? <Pager page={page} pages={pages} onPage={props.onPage} /> : null}
     </Stack>
   );
 }

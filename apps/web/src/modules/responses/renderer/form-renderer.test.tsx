@@ -98,6 +98,7 @@ describe('FormRenderer', () => {
     fireEvent.change(screen.getByLabelText('Full name'), { target: { value: 'Ada Lovelace' } });
     fireEvent.click(screen.getByLabelText('Instructor'));
     fireEvent.click(screen.getByLabelText('EMT'));
+    // Pasted as YYYY-MM-DD (as another program copies it): read and shown in the enterprise format.
     fireEvent.change(screen.getByLabelText('Date of birth'), { target: { value: '1990-03-01' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
@@ -110,6 +111,72 @@ describe('FormRenderer', () => {
     expect(byId.get(ids.birthDate)).toBe('1990-03-01');
     expect(byId.get(ids.name)).toBe('Ada Lovelace');
     expect(await screen.findByText('Draft saved. You can come back and finish it later.')).toBeTruthy();
+  });
+
+  it('takes a date typed digit by digit in the enterprise format (MM/DD/YYYY) and saves the day', async () => {
+    const onSave = vi.fn(async (): Promise<SaveOutcome> => ({ status: 'saved' }));
+    renderForm({ onSave });
+    const box = screen.getByLabelText('Date of birth') as HTMLInputElement;
+    // Each key press as a browser reports it: the box's text so far plus the new digit.
+    for (const digit of '03152026') fireEvent.change(box, { target: { value: box.value + digit } });
+    expect(box.value).toBe('03/15/2026');
+    fireEvent.blur(box);
+    expect(box.getAttribute('aria-invalid')).not.toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    const [answers] = onSave.mock.calls[0] as unknown as Parameters<NonNullable<FormRendererProps['onSave']>>;
+    expect(answers.find((a) => a.question_id === ids.birthDate)?.value).toBe('2026-03-15');
+  });
+
+  it("shows and takes dates in the enterprise's own format (DD/MM/YYYY) once the enterprise is loaded", async () => {
+    vi.stubGlobal('fetch', async (input: string) =>
+      String(input).endsWith('/api/enterpriseLess')
+        ? new Response(JSON.stringify({ date_format: 'DD/MM/YYYY' }), {
+            headers: { 'content-type': 'application/json' },
+          })
+        : new Response('{}', { status: 404, headers: { 'content-type': 'application/json' } }),
+    );
+    try {
+      const onSave = vi.fn(async (): Promise<SaveOutcome> => ({ status: 'saved' }));
+      renderForm({ onSave, initialAnswers: [{ question_id: ids.birthDate, value: '1990-03-01' }] });
+      const box = screen.getByLabelText('Date of birth') as HTMLInputElement;
+      await waitFor(() => expect(box.value).toBe('01/03/1990'));
+      fireEvent.change(box, { target: { value: '' } });
+      for (const digit of '15032026') fireEvent.change(box, { target: { value: box.value + digit } });
+      fireEvent.blur(box);
+      expect(box.getAttribute('aria-invalid')).not.toBe('true');
+      fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+      await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+      const [answers] = onSave.mock.calls[0] as unknown as Parameters<
+        NonNullable<FormRendererProps['onSave']>
+      >;
+      expect(answers.find((a) => a.question_id === ids.birthDate)?.value).toBe('2026-03-15');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('says why an impossible date is not one, and keeps no answer for it', async () => {
+    const onSave = vi.fn(async (): Promise<SaveOutcome> => ({ status: 'saved' }));
+    renderForm({ onSave, initialAnswers: [{ question_id: ids.birthDate, value: '1990-03-01' }] });
+    const box = screen.getByLabelText('Date of birth') as HTMLInputElement;
+    expect(box.value).toBe('03/01/1990');
+    fireEvent.change(box, { target: { value: '02/30/2026' } });
+    fireEvent.blur(box);
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('02/30/2026 is not a date: February 2026 has 28 days.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    const [answers] = onSave.mock.calls[0] as unknown as Parameters<NonNullable<FormRendererProps['onSave']>>;
+    expect(answers.find((a) => a.question_id === ids.birthDate)?.value).toBeNull();
+  });
+
+  it('takes a date picked from the calendar', () => {
+    renderForm();
+    expect(screen.getByRole('button', { name: 'Choose Date of birth from a calendar' })).toBeTruthy();
+    const calendar = document.querySelector(`[data-date-picker-for="answer-${ids.birthDate}"]`);
+    fireEvent.change(calendar as HTMLInputElement, { target: { value: '2026-12-31' } });
+    expect((screen.getByLabelText('Date of birth') as HTMLInputElement).value).toBe('12/31/2026');
   });
 
   it('shows the server field errors like its own', async () => {
@@ -196,7 +263,7 @@ describe('FormRenderer', () => {
     expect(await screen.findByText(/2 answers were filled in from the record/)).toBeTruthy();
     expect(onPopulate).toHaveBeenCalledWith(form.pages[0]!.groups[0]);
     expect((screen.getByLabelText('Full name') as HTMLInputElement).value).toBe('Avery Applicant');
-    expect((screen.getByLabelText('Date of birth') as HTMLInputElement).value).toBe('1985-07-04');
+    expect((screen.getByLabelText('Date of birth') as HTMLInputElement).value).toBe('07/04/1985');
     // Groups without a record to fill from offer nothing.
     fireEvent.click(screen.getByLabelText('Yes'));
     expect(screen.queryByRole('button', { name: /Fill in from .*Military service/ })).toBeNull();

@@ -2,7 +2,8 @@ import { type FormQuestion, splitMultiSelect } from '@licensure/contracts';
 import { Checkbox, Group, NativeSelect, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { requiredLabelProps } from '../../../platform/components/required-mark';
 import { AddressField } from './address-field';
-import { type DraftAnswer, multiSelectValueOf, storedDateFromPicker } from './answer-state';
+import { type DraftAnswer, multiSelectValueOf } from './answer-state';
+import { DateField } from './date-field';
 import { ElementChoiceField } from './element-choice-field';
 import { FileField, type FileFieldProps } from './file-field';
 import { SignatureField } from './signature-field';
@@ -62,15 +63,7 @@ export function QuestionField({ question: q, answer, error, disabled, onChange, 
         />
       );
     case 'date':
-      return (
-        <TextInput
-          {...common}
-          type="date"
-          value={value}
-          onChange={(e) => onChange({ value: storedDateFromPicker(e.currentTarget.value) })}
-          maw={240}
-        />
-      );
+      return <DateField {...common} value={answer?.value ?? null} onChange={(v) => onChange({ value: v })} />;
     case 'email':
       return (
         <TextInput {...common} type="email" autoComplete="email" value={value} onChange={onText} maw={480} />

@@ -1,0 +1,119 @@
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { ErrorState, LoadingState } from '../../platform/components/status';
+import { usePublicDiscipline } from '../complaints/public-discipline';
+import { formatDate } from '../registry/ui/format';
+import type { SearchPage } from '../registry/ui/search-results';
+import type { LicenceRow } from './public-lookup-api';
+
+/** One licence found: who holds it and what it is, each fact labelled (and printed as shown). */
+function LicenceCard({ row, index, discipline }: { row: LicenceRow; index: number; discipline: string[] }) {
+  const headingId = `verify-licence-${index}`;
+  const facts: [string, string | null][] = [
+    ['Licence', row.licence],
+    ['Level', row.level],
+    ['Licence number', row.number],
+    ['Status', row.status],
+    ['Issued', row.issue_date ? formatDate(row.issue_date) : null],
+    ['Expires', row.expiration_date ? formatDate(row.expiration_date) : null],
+    ['City and state', row.place || null],
+    ['Public disciplinary action', discipline.length > 0 ? discipline.join('; ') : null],
+  ];
+  return (
+    <Paper
+      component="article"
+      withBorder
+      p="md"
+      radius="md"
+      className="verify-card"
+      aria-labelledby={headingId}
+    >
+      <Title order={2} size="h3" id={headingId}>
+        {row.name}
+      </Title>
+      <dl className="verify-facts">
+        {facts
+          .filter(([, value]) => value)
+          .map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+      </dl>
+    </Paper>
+  );
+}
+
+interface VerifyResultsProps {
+  hasCriteria: boolean;
+  query: UseQueryResult<SearchPage<LicenceRow>>;
+  page: number;
+  onPage(page: number): void;
+}
+
+/**
+ * The licences a lookup found, as cards: they read the same on a phone, on a wide screen and on paper,
+ * and need no table (the public page stays small).
+ */
+export function VerifyResults({ hasCriteria, query, page, onPage }: VerifyResultsProps) {
+  const data = hasCriteria ? query.data : undefined;
+  const disciplineOf = usePublicDiscipline((data?.items ?? []).map((r) => r.number));
+  let summary = 'Enter a name or a licence number to search.';
+  if (data && data.total === 0) summary = 'No licences match the search.';
+  else if (data && data.items.length === 0) summary = 'No more licences match the search.';
+  else if (data) {
+    const first = (data.currentPage - 1) * data.numPerPage + 1;
+    const last = first + data.items.length - 1;
+    summary =
+      data.total === null
+        ? `Showing licences ${first}–${last}; there may be more on the next page.`
+        : `Showing ${first}–${last} of ${data.total} ${data.total === 1 ? 'licence' : 'licences'}.`;
+  }
+  const morePages = !!data && (data.total === null || data.total > data.numPerPage || data.currentPage > 1);
+  const lastPage = data?.total == null ? null : Math.max(1, Math.ceil(data.total / data.numPerPage));
+  return (
+    <Stack gap="sm" component="section" aria-label="Search results">
+      <Text role="status">
+        {summary}
+        {query.isFetching && data ? ' Updating…' : ''}
+      </Text>
+      {hasCriteria && query.isPending ? <LoadingState label="Searching licences…" /> : null}
+      {hasCriteria && query.isError ? (
+        <ErrorState error={query.error} title="The search failed" onRetry={() => void query.refetch()} />
+      ) : null}
+      {data && data.items.length > 0 ? (
+        <Stack gap="sm" aria-busy={query.isFetching || undefined}>
+          {data.items.map((row, i) => (
+            <LicenceCard key={row.key} row={row} index={i} discipline={disciplineOf(row.number)} />
+          ))}
+        </Stack>
+      ) : null}
+      {morePages ? (
+        <nav aria-label="Result pages" className="verify-no-print">
+          <Group gap="sm">
+            <Button variant="default" size="xs" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+              Previous page
+            </Button>
+            <Text size="sm">{lastPage === null ? `Page ${page}` : `Page ${page} of ${lastPage}`}</Text>
+            <Button
+              variant="default"
+              size="xs"
+              disabled={lastPage !== null && page >= lastPage}
+              onClick={() => onPage(page + 1)}
+            >
+              Next page
+            </Button>
+          </Group>
+        </nav>
+      ) : null}
+      {data && data.items.length > 0 ? (
+        <Group className="verify-no-print">
+          <Button variant="default" onClick={() => window.print()}>
+            Print this page
+          </Button>
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}
