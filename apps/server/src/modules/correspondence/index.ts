@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import { registerResource } from '../../platform/resources/register';
+import { correspondenceResource } from './correspondence.resources';
+import { correspondenceRoutes } from './correspondence-routes';
+import { registerSendJob } from './send-job';
+
+/** Correspondence: letters and emails to people and contact groups, sent as jobs, with history. */
+export async function correspondenceModule(app: FastifyInstance): Promise<void> {
+  await registerSendJob(app);
+  await correspondenceRoutes(app);
+  registerResource(app, correspondenceResource);
+}

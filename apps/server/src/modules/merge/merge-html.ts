@@ -1,0 +1,84 @@
+import { convert } from 'html-to-text';
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * What a template or message body may hold: the formatting of the rich-text editor (headings, lists,
+ * emphasis, links, tables, alignment), never scripts, styles sheets, forms or event handlers.
+ */
+const allowed: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p',
+    'br',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'blockquote',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'hr',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'span',
+    'div',
+    'code',
+    'pre',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'rel'],
+    '*': ['style'],
+    td: ['colspan', 'rowspan'],
+    th: ['colspan', 'rowspan'],
+  },
+  allowedStyles: { '*': { 'text-align': [/^(left|right|center|justify)$/] } },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
+};
+
+/** Cleans HTML from a user (a template being saved, a free-text message) to the editor's formatting. */
+export function sanitizeMessageHtml(html: string): string {
+  return sanitizeHtml(html, allowed);
+}
+
+const escapeHtml = (s: string) =>
+  s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+/** `{{ group.field }}`, spaces allowed inside the braces. */
+const token = /\{\{\s*([a-z_]+\.[a-z_]+)\s*\}\}/gi;
+
+/** The merge fields a text names, in order of first use. */
+export function fieldsUsed(text: string): string[] {
+  return [...new Set([...text.matchAll(token)].map((m) => m[1]!.toLowerCase()))];
+}
+
+/** Fills merge fields of sanitised HTML; values are escaped, unknown fields become empty. */
+export function mergeHtml(html: string, values: ReadonlyMap<string, string>): string {
+  return html.replace(token, (_, key: string) => escapeHtml(values.get(key.toLowerCase()) ?? ''));
+}
+
+/** Fills merge fields of plain text (a subject line). */
+export function mergeText(text: string, values: ReadonlyMap<string, string>): string {
+  return text
+    .replace(token, (_, key: string) => values.get(key.toLowerCase()) ?? '')
+    .replace(/[\r\n]+/g, ' ');
+}
+
+/** The plain-text part of an email from its HTML. */
+export function htmlToPlainText(html: string): string {
+  return convert(html, {
+    wordwrap: 100,
+    selectors: [{ selector: 'a', options: { hideLinkHrefIfSameAsText: true } }],
+  });
+}
