@@ -1,0 +1,68 @@
+import type { ComplaintFiledView } from '@licensure/contracts';
+import { complaints, type Db, documents } from '@licensure/db';
+import { and, asc, desc, eq, getTableColumns, isNull, or } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { presentDocument } from '../../platform/files/documents';
+import { notFound } from '../../platform/http/errors';
+import { holdsAny } from '../../platform/permissions/scopes';
+import { complaintColumns, joinComplaintNames, presentComplaint } from './complaints.resources';
+
+const filedView = (c: ReturnType<typeof presentComplaint>): ComplaintFiledView => ({
+  id: c.id,
+  number: c.number,
+  category: c.category,
+  status: c.status,
+  subject_name: c.subject_name,
+  received_at: c.received_at,
+  closed_at: c.closed_at,
+});
+
+/**
+ * Complaints/getByUserID: staff with complaints.read get the complaints a person filed or is the
+ * subject of (`detail` for the whole record); anyone else only the complaints they filed themselves,
+ * in the filed view (status, never the investigation), and nothing about them.
+ */
+export async function complaintsByUser(
+  db: Db,
+  request: FastifyRequest,
+  q: { user_id: string; detail?: boolean },
+) {
+  const auth = request.auth!;
+  const staff = holdsAny(auth, ['complaints.read']);
+  if (!staff && q.user_id !== auth.userId) throw notFound('person');
+  const whose = staff
+    ? or(eq(complaints.complainant_user_id, q.user_id), eq(complaints.user_id, q.user_id))
+    : eq(complaints.complainant_user_id, q.user_id);
+  const rows = await joinComplaintNames(
+    db
+      .select({ ...getTableColumns(complaints), ...complaintColumns })
+      .from(complaints)
+      .$dynamic(),
+  )
+    .where(and(eq(complaints.enterprise_id, request.enterpriseId), isNull(complaints.deleted_at), whose))
+    .orderBy(desc(complaints.received_at))
+    .limit(500);
+  const presented = (rows as Record<string, unknown>[]).map(presentComplaint);
+  return staff && q.detail ? presented : presented.map(filedView);
+}
+
+/** Complaints/{id}/documents: what was filed with a live complaint, oldest first. */
+export async function complaintDocuments(db: Db, request: FastifyRequest, id: string) {
+  const [c] = await db
+    .select({ id: complaints.id })
+    .from(complaints)
+    .where(
+      and(
+        eq(complaints.id, id),
+        eq(complaints.enterprise_id, request.enterpriseId),
+        isNull(complaints.deleted_at),
+      ),
+    );
+  if (!c) throw notFound('complaint');
+  const rows = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.complaint_id, id), isNull(documents.deleted_at)))
+    .orderBy(asc(documents.created_at));
+  return rows.map(presentDocument);
+}

@@ -1,0 +1,121 @@
+import type { PublicComplaintBody } from '@licensure/contracts';
+import { complaints, documents, type Tx } from '@licensure/db';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { actorOf, recordChange } from '../../platform/audit/record-change';
+import { recordEvent } from '../../platform/events/record-event';
+import { presentDocument } from '../../platform/files/documents';
+import { cleanFileName } from '../../platform/files/sniff';
+import { badRequest } from '../../platform/http/errors';
+import { decodeDataUrl } from '../documents/data-url';
+import { type CheckedFile, storeCheckedFile } from '../documents/store-file';
+import { humanCheckOf } from '../public-site/human-check';
+import { initialStatusId, takeComplaintNumber } from './complaint-number';
+
+export const recaptchaFailed = 'The check that you are not a robot did not pass. Try it again.';
+
+/**
+ * POST complaints/file: the public (or a signed-in portal user) files a complaint with its documents.
+ * The enterprise's human check must pass (reCAPTCHA, or the local stand-in's single-use answer); the files are checked like any upload and stored first,
+ * then the complaint and its documents are written in one transaction (the files removed if it fails).
+ */
+export async function filePublicComplaint(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  body: PublicComplaintBody,
+) {
+  const { db } = app.deps.database;
+  const check = await humanCheckOf(app, request);
+  if (!(await check.verify(body.recaptchaToken ?? '', 'complaint')))
+    throw badRequest({ recaptchaToken: recaptchaFailed });
+
+  const maxBytes = app.deps.config.UPLOAD_MAX_BYTES;
+  const stored: { file: CheckedFile; name: string }[] = [];
+  try {
+    for (const [i, d] of body.documents.entries()) {
+      if (!d.value.startsWith('data:'))
+        throw badRequest({ [`documents.${i}.value`]: 'Send the file as a data URL.' });
+      const { content } = decodeDataUrl(d.value, maxBytes);
+      const name = cleanFileName(d.name, 'document');
+      stored.push({
+        name,
+        file: await storeCheckedFile(app.deps.files, content, {
+          maxBytes,
+          name,
+          field: `documents.${i}.value`,
+        }),
+      });
+    }
+    return await db.transaction((tx) => insertComplaint(tx, request, body, stored));
+  } catch (err) {
+    for (const s of stored) await app.deps.files.delete(s.file.key);
+    throw err;
+  }
+}
+
+async function insertComplaint(
+  tx: Tx,
+  request: FastifyRequest,
+  body: PublicComplaintBody,
+  stored: { file: CheckedFile; name: string }[],
+) {
+  const enterpriseId = request.enterpriseId;
+  const c = body.complaint;
+  const portalUser = request.auth && !request.auth.isStaff ? request.auth.userId : null;
+  const licence = c.license_number ? `\n\nLicence number given: ${c.license_number}` : '';
+  const [row] = await tx
+    .insert(complaints)
+    .values({
+      enterprise_id: enterpriseId,
+      number: await takeComplaintNumber(tx, enterpriseId, c.complaint_category_id),
+      complaint_category_id: c.complaint_category_id ?? null,
+      complaint_status_id: await initialStatusId(tx, enterpriseId),
+      subject_name: c.subject_name,
+      complainant_user_id: portalUser,
+      complainant_first_name: c.complainant_first_name,
+      complainant_last_name: c.complainant_last_name,
+      complainant_email: c.complainant_email,
+      complainant_phone: c.complainant_phone ?? null,
+      complainant_address: c.complainant_address ?? null,
+      description: `${c.description}${licence}`,
+      incident_date: c.incident_date ?? null,
+      incident_location: c.incident_location ?? null,
+      source: portalUser ? 'portal' : 'public',
+      created_by: request.auth?.userId ?? null,
+    })
+    .returning();
+  if (!row) throw new Error('complaint insert returned nothing');
+  const actor = actorOf(request);
+  await recordChange(tx, actor, { entity: 'complaints', objectId: row.id, action: 'create', after: row });
+  await recordEvent(tx, {
+    enterpriseId,
+    name: 'complaint.received',
+    entity: 'complaints',
+    objectId: row.id,
+    actorId: request.auth?.userId ?? null,
+    payload: { source: row.source },
+  });
+  for (const s of stored) {
+    const [doc] = await tx
+      .insert(documents)
+      .values({
+        enterprise_id: enterpriseId,
+        name: s.name,
+        complaint_id: row.id,
+        from_complaint: true,
+        storage_key: s.file.key,
+        mime_type: s.file.mime,
+        size_bytes: s.file.sizeBytes,
+        sha256: s.file.sha256,
+        uploaded_by: request.auth?.userId ?? null,
+      })
+      .returning();
+    if (doc)
+      await recordChange(tx, actor, {
+        entity: 'documents',
+        objectId: doc.id,
+        action: 'create',
+        after: presentDocument(doc),
+      });
+  }
+  return { number: row.number ?? '', id: row.id };
+}
