@@ -1,0 +1,38 @@
+import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../platform/routing/lazy-page';
+import { hasPermission, type Viewer } from '../../platform/session/shell-state';
+
+/** Routes below `/staff`: visits and inspections online, and the inspector's field work offline. */
+export const inspectionsStaffRoutes: RouteObject[] = [
+  {
+    path: 'inspections',
+    ...lazyPage(() => import('./visit-calendar-page').then((m) => m.VisitCalendarPage)),
+  },
+  {
+    path: 'inspections/visits/new',
+    ...lazyPage(() => import('./new-visit-page').then((m) => m.NewVisitPage)),
+  },
+  { path: 'inspections/visits/:id', ...lazyPage(() => import('./visit-page').then((m) => m.VisitPage)) },
+  { path: 'inspections/mine', ...lazyPage(() => import('./my-visits-page').then((m) => m.MyVisitsPage)) },
+  { path: 'inspections/sync', ...lazyPage(() => import('./sync-status-page').then((m) => m.SyncStatusPage)) },
+  {
+    path: 'inspections/field/:visitId',
+    ...lazyPage(() => import('./field-visit-page').then((m) => m.FieldVisitPage)),
+  },
+  {
+    path: 'inspections/field/:visitId/:inspectionId',
+    ...lazyPage(() => import('./field-inspection-page').then((m) => m.FieldInspectionPage)),
+  },
+  { path: 'inspections/:id', ...lazyPage(() => import('./inspection-page').then((m) => m.InspectionPage)) },
+];
+
+export function inspectionsStaffNav(viewer: Viewer) {
+  return [
+    ...(hasPermission(viewer, 'inspections.read')
+      ? [{ to: '/staff/inspections', label: 'Inspections', end: true }]
+      : []),
+    ...(hasPermission(viewer, 'inspections.write')
+      ? [{ to: '/staff/inspections/mine', label: 'My visits' }]
+      : []),
+  ];
+}

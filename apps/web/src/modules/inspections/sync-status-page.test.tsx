@@ -1,0 +1,64 @@
+import type { InspectionOutput } from '@licensure/contracts';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithMantine } from '../../test/render';
+import type { OutboxEntry } from './offline/field-db';
+import { Comparison } from './sync-status-page';
+
+const server = {
+  id: '22222222-2222-4222-8222-222222222222',
+  status: 'In progress',
+  outcome: null,
+  notes: 'Staff: unit out of service until noon',
+  signer_name: null,
+  deficiencies: [{ description: 'Worn tyres' }],
+  updated_at: '2026-12-01T10:00:00.000Z',
+} as unknown as InspectionOutput;
+
+const entry: OutboxEntry = {
+  seq: 4,
+  record: `inspection:${server.id}`,
+  visit_id: '11111111-1111-4111-8111-111111111111',
+  change: {
+    op_id: '33333333-3333-4333-8333-333333333333',
+    kind: 'inspection',
+    inspection_id: server.id,
+    base_updated_at: '2026-12-01T09:00:00.000Z',
+    inspection: {
+      ip_template_id: '44444444-4444-4444-8444-444444444444',
+      entity: 'vehicle',
+      service_id: '55555555-5555-4555-8555-555555555555',
+      outcome: 'Pass',
+      notes: 'Inspector: all equipment present',
+      deficiencies: [],
+    },
+    submit: true,
+  },
+  photos: {},
+  state: 'conflict',
+  message: 'The inspection was changed on the server since the visit was checked out.',
+  server,
+  queued_at: '2026-12-01T09:30:00.000Z',
+};
+
+describe('a conflict on the sync status page', () => {
+  it('sets the inspector’s version beside the server’s, field by field', () => {
+    renderWithMantine(<Comparison entry={entry} />);
+    const row = (name: string) =>
+      within(screen.getByRole('rowheader', { name }).closest('tr') as HTMLElement);
+    expect(row('Notes').getByText('Inspector: all equipment present')).toBeTruthy();
+    expect(row('Notes').getByText('Staff: unit out of service until noon')).toBeTruthy();
+    expect(row('Outcome').getByText('Pass')).toBeTruthy();
+    expect(row('Deficiencies').getByText('Worn tyres')).toBeTruthy();
+    // Fields the inspector does not set (the status) and equal values are left out.
+    expect(screen.queryByRole('rowheader', { name: 'Status' })).toBeNull();
+    expect(screen.queryByRole('rowheader', { name: 'Signed by' })).toBeNull();
+  });
+
+  it('shows nothing to compare for a refusal without the server’s record', () => {
+    const { container } = renderWithMantine(
+      <Comparison entry={{ ...entry, state: 'error', server: null }} />,
+    );
+    expect(container.querySelector('table')).toBeNull();
+  });
+});
