@@ -1,0 +1,393 @@
+import {
+  type ExamFormOutput,
+  type ExamPacketOutput,
+  type ExamSkillOutput,
+  packetSaveFailedMessage,
+} from '@licensure/contracts';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  MultiSelect,
+  NumberInput,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useSignedIn } from '../../app/session-provider';
+import { ApiError, errorMessage } from '../../platform/api/errors';
+import { PageHeader } from '../../platform/components/page-header';
+import { requiredLabelProps } from '../../platform/components/required-mark';
+import { ForbiddenPage, LoadingState } from '../../platform/components/status';
+import { hasPermission } from '../../platform/session/shell-state';
+import { examKeys, examsApi, type ListItem } from './exams-api';
+
+type Flash = { text: string; error: boolean } | null;
+
+/** The spec's packet save messages: a taken name as the API says it, anything else naming its type. */
+export function packetErrorMessage(e: unknown): string {
+  if (e instanceof ApiError && (e.status === 409 || e.status === 400)) return e.message;
+  return packetSaveFailedMessage(e instanceof ApiError ? e.code : e instanceof Error ? e.name : 'unknown');
+}
+
+/** `/staff/exams/packets`: packets and exam forms, each with batch activation, copies and creation. */
+export function PacketsPage() {
+  const { viewer } = useSignedIn();
+  if (!hasPermission(viewer, 'exams.read')) return <ForbiddenPage />;
+  const canWrite = hasPermission(viewer, 'exams.write');
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title="Exam packets and forms"
+        description="A packet is the set of exam forms a candidate for a licence level takes; each form scores skills."
+        actions={
+          <Button variant="default" component={Link} to="/staff/exams">
+            Sessions
+          </Button>
+        }
+      />
+      <PacketsSection canWrite={canWrite} />
+      <FormsSection canWrite={canWrite} />
+    </Stack>
+  );
+}
+
+function useChosen() {
+  const [chosen, setChosen] = useState<Set<string>>(new Set());
+  const toggle = (id: string, on: boolean) =>
+    setChosen((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  return { chosen, toggle, clear: () => setChosen(new Set()) };
+}
+
+function FlashAlert({ flash }: { flash: Flash }) {
+  if (!flash) return null;
+  return (
+    <Alert color={flash.error ? 'red' : 'green'} role={flash.error ? 'alert' : 'status'}>
+      {flash.text}
+    </Alert>
+  );
+}
+
+function PacketsSection({ canWrite }: { canWrite: boolean }) {
+  const client = useQueryClient();
+  const { chosen, toggle, clear } = useChosen();
+  const [flash, setFlash] = useState<Flash>(null);
+  const [name, setName] = useState('');
+  const [maxFailed, setMaxFailed] = useState<number | string>(3);
+  const [level, setLevel] = useState<string | null>(null);
+  const packets = useQuery({
+    queryKey: examKeys.list('ExamPackets'),
+    queryFn: () => examsApi.list<ExamPacketOutput>('ExamPackets', { sortBy: 'name' }),
+  });
+  const levels = useQuery({
+    queryKey: examKeys.list('licensecategorylevels'),
+    queryFn: () =>
+      examsApi.list<ListItem & { license_id: string | null }>('licensecategorylevels', { sortBy: 'label' }),
+    enabled: canWrite,
+  });
+  // Licences name their levels alike ("EMT"): each level is offered with its licence's name.
+  const licences = useQuery({
+    queryKey: examKeys.list('licenses'),
+    queryFn: () => examsApi.list<{ id: string; name: string }>('licenses'),
+    enabled: canWrite,
+  });
+  const licenceName = new Map((licences.data?.items ?? []).map((l) => [l.id, l.name]));
+  const levelOptions = (levels.data?.items ?? []).map((l) => {
+    const licence = l.license_id ? licenceName.get(l.license_id) : undefined;
+    return { value: l.id, label: licence ? `${l.label} (${licence})` : l.label };
+  });
+  const done = (text: string) => {
+    setFlash({ text, error: false });
+    clear();
+    void client.invalidateQueries({ queryKey: examKeys.all });
+  };
+  const statuses = useMutation({
+    mutationFn: (active: boolean) => examsApi.packetStatuses([...chosen], active),
+    onSuccess: (r, active) =>
+      done(`${r.updated} packet${r.updated === 1 ? '' : 's'} ${active ? 'activated' : 'deactivated'}.`),
+    onError: (e) => setFlash({ text: errorMessage(e), error: true }),
+  });
+  const copy = useMutation({
+    mutationFn: examsApi.copyPacket,
+    onSuccess: (r) => done(`${r.message}: ${r.name}.`),
+    onError: (e) => setFlash({ text: errorMessage(e), error: true }),
+  });
+  const create = useMutation({
+    mutationFn: () =>
+      examsApi.savePacket(null, {
+        name: name.trim(),
+        max_failed_attempts: Number(maxFailed),
+        license_category_level_id: level,
+      }),
+    onSuccess: (p) => {
+      setName('');
+      done(`Packet ${p.name} created.`);
+    },
+    onError: (e) => setFlash({ text: packetErrorMessage(e), error: true }),
+  });
+  const items = packets.data?.items ?? [];
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="packets-title">
+      <Title order={2} size="h3" id="packets-title" mb="sm">
+        Packets
+      </Title>
+      {packets.isPending ? <LoadingState label="Loading packets…" /> : null}
+      {packets.data && items.length === 0 ? <Text>No packet yet.</Text> : null}
+      {items.length ? (
+        <Table>
+          <Table.Caption>Exam packets</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              {canWrite ? <Table.Th>Choose</Table.Th> : null}
+              <Table.Th>Packet</Table.Th>
+              <Table.Th>Level</Table.Th>
+              <Table.Th>Forms</Table.Th>
+              <Table.Th>Failed attempts allowed</Table.Th>
+              <Table.Th>Status</Table.Th>
+              {canWrite ? <Table.Th>Copy</Table.Th> : null}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((p) => (
+              <Table.Tr key={p.id}>
+                {canWrite ? (
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={`Choose ${p.name}`}
+                      checked={chosen.has(p.id)}
+                      onChange={(e) => toggle(p.id, e.currentTarget.checked)}
+                    />
+                  </Table.Td>
+                ) : null}
+                <Table.Td>
+                  <Anchor component={Link} to={`/staff/exams/packets/${p.id}`}>
+                    {p.name}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{p.license_category_level ?? 'Any'}</Table.Td>
+                <Table.Td>{p.exam_packet_forms.length}</Table.Td>
+                <Table.Td>{p.max_failed_attempts === 0 ? 'No limit' : p.max_failed_attempts}</Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={p.active ? 'green' : 'gray'}>
+                    {p.active_status}
+                  </Badge>
+                </Table.Td>
+                {canWrite ? (
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => copy.mutate(p.id)}
+                      aria-label={`Copy ${p.name}`}
+                    >
+                      Copy
+                    </Button>
+                  </Table.Td>
+                ) : null}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ) : null}
+      {canWrite ? (
+        <Stack gap="sm" mt="md">
+          <Group role="group" aria-label="Batch actions on the chosen packets">
+            <Text size="sm">{`${chosen.size} chosen`}</Text>
+            <Button variant="default" disabled={chosen.size === 0} onClick={() => statuses.mutate(true)}>
+              Activate
+            </Button>
+            <Button variant="default" disabled={chosen.size === 0} onClick={() => statuses.mutate(false)}>
+              Deactivate
+            </Button>
+          </Group>
+          <FlashAlert flash={flash} />
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (name.trim()) create.mutate();
+              else setFlash({ text: 'Give the packet a name.', error: true });
+            }}
+          >
+            <Group align="flex-end">
+              <TextInput
+                label="New packet name"
+                {...requiredLabelProps(true)}
+                value={name}
+                onChange={(e) => setName(e.currentTarget.value)}
+              />
+              <NumberInput
+                label="Failed attempts allowed"
+                description="0: no limit"
+                min={0}
+                max={100}
+                value={maxFailed}
+                onChange={setMaxFailed}
+              />
+              <Select label="Licence level" clearable data={levelOptions} value={level} onChange={setLevel} />
+              <Button type="submit" loading={create.isPending}>
+                Create packet
+              </Button>
+            </Group>
+          </form>
+          <Text size="xs" c="dimmed">
+            A copy is named "Copy of" the packet and keeps its forms and passing requirement groups.
+          </Text>
+        </Stack>
+      ) : null}
+    </Paper>
+  );
+}
+
+function FormsSection({ canWrite }: { canWrite: boolean }) {
+  const client = useQueryClient();
+  const { chosen, toggle, clear } = useChosen();
+  const [flash, setFlash] = useState<Flash>(null);
+  const [name, setName] = useState('');
+  const [skillIds, setSkillIds] = useState<string[]>([]);
+  const forms = useQuery({
+    queryKey: examKeys.list('EXForms'),
+    queryFn: () => examsApi.list<ExamFormOutput>('EXForms', { sortBy: 'name' }),
+  });
+  const skills = useQuery({
+    queryKey: examKeys.list('EXSkill'),
+    queryFn: () => examsApi.list<ExamSkillOutput>('EXSkill', { sortBy: 'name' }),
+  });
+  const skillName = (id: string) => skills.data?.items.find((s) => s.id === id)?.name ?? 'Unknown skill';
+  const done = (text: string) => {
+    setFlash({ text, error: false });
+    clear();
+    void client.invalidateQueries({ queryKey: examKeys.all });
+  };
+  const statuses = useMutation({
+    mutationFn: (active: boolean) => examsApi.formStatuses([...chosen], active),
+    onSuccess: (r, active) =>
+      done(`${r.updated} form${r.updated === 1 ? '' : 's'} ${active ? 'activated' : 'deactivated'}.`),
+    onError: (e) => setFlash({ text: errorMessage(e), error: true }),
+  });
+  const copy = useMutation({
+    mutationFn: examsApi.copyForm,
+    onSuccess: (f) => done(`Form copied as ${f.name}.`),
+    onError: (e) => setFlash({ text: errorMessage(e), error: true }),
+  });
+  const create = useMutation({
+    mutationFn: () => examsApi.saveForm(null, { name: name.trim(), skill_ids: skillIds }),
+    onSuccess: (f) => {
+      setName('');
+      setSkillIds([]);
+      done(`Form ${f.name} created.`);
+    },
+    onError: (e) => setFlash({ text: errorMessage(e), error: true }),
+  });
+  const items = forms.data?.items ?? [];
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="forms-title">
+      <Title order={2} size="h3" id="forms-title" mb="sm">
+        Exam forms
+      </Title>
+      {forms.data && items.length === 0 ? <Text>No exam form yet.</Text> : null}
+      {items.length ? (
+        <Table>
+          <Table.Caption>Exam forms</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              {canWrite ? <Table.Th>Choose</Table.Th> : null}
+              <Table.Th>Form</Table.Th>
+              <Table.Th>Skills</Table.Th>
+              <Table.Th>Status</Table.Th>
+              {canWrite ? <Table.Th>Copy</Table.Th> : null}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((f) => (
+              <Table.Tr key={f.id}>
+                {canWrite ? (
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={`Choose ${f.name}`}
+                      checked={chosen.has(f.id)}
+                      onChange={(e) => toggle(f.id, e.currentTarget.checked)}
+                    />
+                  </Table.Td>
+                ) : null}
+                <Table.Td>{f.name}</Table.Td>
+                <Table.Td>{f.skill_ids.map(skillName).join(', ') || 'None'}</Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={f.active ? 'green' : 'gray'}>
+                    {f.active ? 'Active' : 'Inactive'}
+                  </Badge>
+                </Table.Td>
+                {canWrite ? (
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => copy.mutate(f.id)}
+                      aria-label={`Copy ${f.name}`}
+                    >
+                      Copy
+                    </Button>
+                  </Table.Td>
+                ) : null}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ) : null}
+      {canWrite ? (
+        <Stack gap="sm" mt="md">
+          <Group role="group" aria-label="Batch actions on the chosen forms">
+            <Text size="sm">{`${chosen.size} chosen`}</Text>
+            <Button variant="default" disabled={chosen.size === 0} onClick={() => statuses.mutate(true)}>
+              Activate forms
+            </Button>
+            <Button variant="default" disabled={chosen.size === 0} onClick={() => statuses.mutate(false)}>
+              Deactivate forms
+            </Button>
+          </Group>
+          <FlashAlert flash={flash} />
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (name.trim()) create.mutate();
+              else setFlash({ text: 'Give the form a name.', error: true });
+            }}
+          >
+            <Group align="flex-end">
+              <TextInput
+                label="New form name"
+                {...requiredLabelProps(true)}
+                value={name}
+                onChange={(e) => setName(e.currentTarget.value)}
+              />
+              <MultiSelect
+                label="Skills scored"
+                searchable
+                data={(skills.data?.items ?? []).map((s) => ({ value: s.id, label: s.name }))}
+                value={skillIds}
+                onChange={setSkillIds}
+              />
+              <Button type="submit" loading={create.isPending}>
+                Create form
+              </Button>
+            </Group>
+          </form>
+        </Stack>
+      ) : null}
+    </Paper>
+  );
+}
