@@ -1,15 +1,30 @@
 import type { FastifyInstance } from 'fastify';
 import { accountModule } from './account';
+import { alertsModule } from './alerts';
 import { cliniciansModule } from './clinicians';
+import { cmsModule } from './cms';
+import { complaintsModule } from './complaints';
+import { correspondenceModule } from './correspondence';
 import { documentsModule } from './documents';
+import { educationModule } from './education';
 import { enterpriseModule } from './enterprise';
+import { examsModule } from './exams';
 import { formsModule } from './forms';
+import { inspectionsModule } from './inspections';
 import { licensingModule } from './licensing';
 import { loggingModule } from './logging';
 import { lookupsModule } from './lookups';
+import { mergeModule } from './merge';
+import { notesModule } from './notes';
+import { paymentsModule } from './payments';
+import { policiesModule } from './policies';
+import { publicSiteModule } from './public-site';
+import { queriesModule } from './queries';
 import { registryModule } from './registry';
 import { responsesModule } from './responses';
+import { scheduledTasksModule } from './scheduled-tasks';
 import { sessionModule } from './session';
+import { triggersModule } from './triggers';
 import { usersModule } from './users';
 
 /** Every domain module, each registering its own routes. */
@@ -26,4 +41,19 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await formsModule(app);
   await responsesModule(app);
   await licensingModule(app);
+  await alertsModule(app);
+  await notesModule(app);
+  await mergeModule(app);
+  await correspondenceModule(app);
+  await triggersModule(app);
+  await scheduledTasksModule(app);
+  await paymentsModule(app);
+  await complaintsModule(app);
+  await educationModule(app);
+  await inspectionsModule(app);
+  await examsModule(app);
+  await queriesModule(app);
+  await policiesModule(app);
+  await cmsModule(app);
+  await publicSiteModule(app);
 }
