@@ -1,5 +1,9 @@
 import type { RouteObject } from 'react-router';
+import { complaintsPortalRoutes } from '../modules/complaints/complaints-routes';
+import { educationPortalRoutes } from '../modules/education/education-routes';
+import { examsPortalRoutes } from '../modules/exams/exams-routes';
 import { licensingPortalRoutes } from '../modules/licensing/licensing-routes';
+import { paymentsPortalRoutes } from '../modules/payments/payments-routes';
 import { registryPortalRoutes } from '../modules/registry/registry-routes';
 import { responsesPortalRoutes } from '../modules/responses/responses-routes';
 import { NotFoundContent } from '../platform/components/status';
@@ -23,6 +27,10 @@ export const portalArea: RouteObject = {
     ...registryPortalRoutes,
     ...responsesPortalRoutes,
     ...licensingPortalRoutes,
+    ...paymentsPortalRoutes,
+    ...complaintsPortalRoutes,
+    ...educationPortalRoutes,
+    ...examsPortalRoutes,
     { path: '*', element: <NotFoundContent /> },
   ],
 };

@@ -1,4 +1,8 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { cmsPublicRoutes } from '../modules/cms/cms-routes';
+import { complaintsPublicRoute } from '../modules/complaints/complaints-routes';
+import { fireDrillsPublicRoute } from '../modules/fire-drills/fire-drills-routes';
+import { policiesPublicRoute } from '../modules/policies/policies-routes';
 import { NotFoundContent } from '../platform/components/status';
 import { lazyPage } from '../platform/routing/lazy-page';
 import { RouteErrorPage } from './error-boundary';
@@ -32,9 +36,35 @@ export const routes: RouteObject[] = [
             ...lazyPage(() => import('../modules/session/sign-in-page').then((m) => m.SignInPage)),
           },
           {
+            path: '/forgot-password',
+            ...lazyPage(() =>
+              import('../modules/session/account/forgot-pages').then((m) => m.ForgotPasswordPage),
+            ),
+          },
+          {
+            path: '/forgot-user-name',
+            ...lazyPage(() =>
+              import('../modules/session/account/forgot-pages').then((m) => m.ForgotUserNamePage),
+            ),
+          },
+          {
+            path: '/reset-password',
+            ...lazyPage(() =>
+              import('../modules/session/account/reset-password-page').then((m) => m.ResetPasswordPage),
+            ),
+          },
+          {
+            path: '/register',
+            ...lazyPage(() => import('../modules/session/account/register-page').then((m) => m.RegisterPage)),
+          },
+          {
             path: '/verify',
             ...lazyPage(() => import('../modules/public/verify-page').then((m) => m.VerifyPage)),
           },
+          complaintsPublicRoute,
+          ...cmsPublicRoutes,
+          policiesPublicRoute,
+          fireDrillsPublicRoute,
           // Until its area's routes are added, /staff/… and /portal/… land here too, and the router then
           // asks patchRoutesOnNavigation for more specific routes.
           { path: '*', element: <NotFoundContent /> },

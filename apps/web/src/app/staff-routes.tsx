@@ -1,9 +1,23 @@
 import type { RouteObject } from 'react-router';
+import { alertsStaffRoutes } from '../modules/alerts/alerts-routes';
+import { cmsStaffRoutes } from '../modules/cms/cms-routes';
+import { complaintsStaffRoutes } from '../modules/complaints/complaints-routes';
+import { correspondenceStaffRoutes } from '../modules/correspondence/correspondence-routes';
+import { educationStaffRoutes } from '../modules/education/education-routes';
+import { examsStaffRoutes } from '../modules/exams/exams-routes';
+import { fireDrillsStaffRoutes } from '../modules/fire-drills/fire-drills-routes';
 import { formsStaffRoutes } from '../modules/forms/forms-routes';
+import { inspectionsStaffRoutes } from '../modules/inspections/inspections-routes';
 import { licensingStaffRoutes } from '../modules/licensing/licensing-routes';
 import { licensingConfigStaffRoutes } from '../modules/licensing-config/licensing-config-routes';
+import { mergeStaffRoutes } from '../modules/merge/merge-routes';
+import { paymentsStaffRoutes } from '../modules/payments/payments-routes';
+import { policiesStaffRoutes } from '../modules/policies/policies-routes';
+import { queriesStaffRoutes } from '../modules/queries/queries-routes';
 import { registryStaffRoutes } from '../modules/registry/registry-routes';
 import { responsesStaffRoutes } from '../modules/responses/responses-routes';
+import { scheduledTasksStaffRoutes } from '../modules/scheduled-tasks/scheduled-tasks-routes';
+import { triggersStaffRoutes } from '../modules/triggers/triggers-routes';
 import { NotFoundContent } from '../platform/components/status';
 import { lazyPage } from '../platform/routing/lazy-page';
 import { StaffLayout } from './layouts/staff-layout';
@@ -39,6 +53,32 @@ export const staffArea: RouteObject = {
     ...responsesStaffRoutes,
     ...licensingStaffRoutes,
     ...licensingConfigStaffRoutes,
+    ...triggersStaffRoutes,
+    ...alertsStaffRoutes,
+    ...complaintsStaffRoutes,
+    ...educationStaffRoutes,
+    ...inspectionsStaffRoutes,
+    ...examsStaffRoutes,
+    ...mergeStaffRoutes,
+    ...paymentsStaffRoutes,
+    ...policiesStaffRoutes,
+    ...cmsStaffRoutes,
+    ...fireDrillsStaffRoutes,
+    ...queriesStaffRoutes,
+    ...correspondenceStaffRoutes,
+    ...scheduledTasksStaffRoutes,
+    {
+      path: 'records/:path',
+      ...lazyPage(() => import('../modules/records/record-routes').then((m) => m.RecordListRoute)),
+    },
+    {
+      path: 'records/:path/new',
+      ...lazyPage(() => import('../modules/records/record-routes').then((m) => m.RecordEditRoute)),
+    },
+    {
+      path: 'records/:path/:id',
+      ...lazyPage(() => import('../modules/records/record-routes').then((m) => m.RecordEditRoute)),
+    },
     {
       path: 'admin/:key',
       ...lazyPage(() => import('../modules/lookups/reference-list-routes').then((m) => m.ReferenceListRoute)),

@@ -65,7 +65,8 @@ export function AppFrame({ homeHref, navItems, subtitle, children }: AppFramePro
           {signedIn ? <SignedInUser shell={signedIn} /> : null}
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="sm" id="main-navigation" aria-label="Main">
+      {/* The list outgrows short windows as modules are added: it scrolls on its own. */}
+      <AppShell.Navbar p="sm" id="main-navigation" aria-label="Main" style={{ overflowY: 'auto' }}>
         {navItems.map((item) => (
           <NavItemLink key={item.to} item={item} />
         ))}

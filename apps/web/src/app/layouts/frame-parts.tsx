@@ -26,7 +26,8 @@ export function OfflineNotice({ onRetry }: { onRetry: () => void }) {
       <Stack gap="xs" align="flex-start">
         <Text size="sm">
           The server cannot be reached, so this shows your account and enterprise as saved on this device at
-          your last visit. Changes cannot be saved until the connection returns.
+          your last visit. Changes cannot be saved until the connection returns, except the work on visits
+          checked out to this device (My visits), which is kept here and sent when it does.
         </Text>
         <Button size="xs" variant="outline" color="dark" onClick={onRetry}>
           Try to reconnect

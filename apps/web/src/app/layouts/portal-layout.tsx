@@ -1,5 +1,9 @@
 import { Outlet } from 'react-router';
+import { complaintsPortalNav } from '../../modules/complaints/complaints-routes';
+import { educationPortalNav } from '../../modules/education/education-routes';
+import { examsPortalNav } from '../../modules/exams/exams-routes';
 import { licensingPortalNav } from '../../modules/licensing/licensing-routes';
+import { paymentsPortalNav } from '../../modules/payments/payments-routes';
 import { responsesPortalNav } from '../../modules/responses/responses-routes';
 import { useSignedIn } from '../session-provider';
 import { AppFrame, type NavItem } from './app-frame';
@@ -9,6 +13,10 @@ const portalNav: readonly NavItem[] = [
   { to: '/portal/profile', label: 'My profile' },
   responsesPortalNav,
   ...licensingPortalNav,
+  educationPortalNav,
+  examsPortalNav,
+  paymentsPortalNav,
+  complaintsPortalNav,
 ];
 
 export function PortalLayout() {

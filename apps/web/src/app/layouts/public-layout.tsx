@@ -38,8 +38,20 @@ export function PublicLayout() {
             pt="md"
             style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
           >
+            <Anchor component={Link} to="/home">
+              Home
+            </Anchor>
             <Anchor component={Link} to="/verify">
               Verify a licence
+            </Anchor>
+            <Anchor component={Link} to="/complaint">
+              File a complaint
+            </Anchor>
+            <Anchor component={Link} to="/policies">
+              Policies and protocols
+            </Anchor>
+            <Anchor component={Link} to="/firedrill">
+              Report a fire drill
             </Anchor>
             <Anchor component={Link} to="/signin">
               Sign in

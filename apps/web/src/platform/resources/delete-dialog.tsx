@@ -1,4 +1,6 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Modal, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { requiredLabelProps } from '../components/required-mark';
 
 interface DeleteDialogProps {
   opened: boolean;
@@ -8,8 +10,10 @@ interface DeleteDialogProps {
   name: string;
   busy: boolean;
   error?: string | null;
+  /** The record is kept with its history: deleting it needs a reason, which is stored. */
+  askReason?: boolean;
   onCancel(): void;
-  onConfirm(): void;
+  onConfirm(reason?: string): void;
 }
 
 /**
@@ -22,9 +26,19 @@ export function DeleteDialog({
   name,
   busy,
   error,
+  askReason,
   onCancel,
   onConfirm,
 }: DeleteDialogProps) {
+  const [reason, setReason] = useState('');
+  const [missing, setMissing] = useState(false);
+  const confirm = () => {
+    if (askReason && !reason.trim()) {
+      setMissing(true);
+      return;
+    }
+    onConfirm(askReason ? reason.trim() : undefined);
+  };
   return (
     <Modal.Root opened={opened} onClose={onCancel} centered>
       <Modal.Overlay />
@@ -34,7 +48,29 @@ export function DeleteDialog({
           <Modal.CloseButton aria-label="Close" />
         </Modal.Header>
         <Modal.Body>
-          <Text mb="md">“{name}” will be deleted. This cannot be undone.</Text>
+          {askReason ? (
+            <>
+              <Text mb="md">
+                “{name}” will be deleted. It is kept, marked deleted, with the reason you give.
+              </Text>
+              <Textarea
+                label="Reason"
+                {...requiredLabelProps(true)}
+                value={reason}
+                onChange={(event) => {
+                  setReason(event.currentTarget.value);
+                  setMissing(false);
+                }}
+                error={missing ? 'Say why it is deleted.' : undefined}
+                maxLength={1000}
+                autosize
+                minRows={2}
+                mb="md"
+              />
+            </>
+          ) : (
+            <Text mb="md">“{name}” will be deleted. This cannot be undone.</Text>
+          )}
           {error ? (
             <Text c="var(--mantine-color-error)" mb="md" role="alert">
               {error}
@@ -44,7 +80,7 @@ export function DeleteDialog({
             <Button variant="default" onClick={onCancel} data-autofocus>
               Cancel
             </Button>
-            <Button color="red" onClick={onConfirm} loading={busy}>
+            <Button color="red" onClick={confirm} loading={busy}>
               Delete
             </Button>
           </Group>

@@ -1,8 +1,55 @@
-import { referenceListByKey } from '@licensure/contracts';
 import { Checkbox, NativeSelect, Textarea, TextInput } from '@mantine/core';
 import { requiredLabelProps } from '../components/required-mark';
 import type { FormField, FormValue } from './form-values';
-import { RefSelect } from './ref-select';
+import { RefChecklist, RefSelect } from './ref-select';
+import { useResourceSpec } from './use-resource-spec';
+
+type CommonProps = Omit<React.ComponentProps<typeof RefSelect>, 'target' | 'filters' | 'value' | 'onChange'>;
+
+/** A reference field: a picker of the records it names, or the id typed when they cannot be listed. */
+function RefField({
+  field,
+  common,
+  text,
+  onChange,
+  many,
+}: {
+  field: FormField;
+  common: CommonProps;
+  text: string;
+  onChange(value: FormValue): void;
+  /** A list of ids: checkboxes rather than one choice. */
+  many?: boolean;
+}) {
+  const target = useResourceSpec(field.ref ?? '');
+  if (target.data && many)
+    return (
+      <RefChecklist
+        target={target.data}
+        filters={field.refQuery}
+        label={common.label}
+        description={common.description}
+        error={common.error}
+        disabled={common.disabled}
+        value={text}
+        onChange={onChange}
+      />
+    );
+  if (target.data)
+    return (
+      <RefSelect {...common} target={target.data} filters={field.refQuery} value={text} onChange={onChange} />
+    );
+  return (
+    <TextInput
+      {...common}
+      description={field.help ?? (many ? 'Record ids, separated by commas' : 'A record id (UUID)')}
+      value={text}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      spellCheck={false}
+      maw={420}
+    />
+  );
+}
 
 export interface FieldInputProps {
   field: FormField;
@@ -42,6 +89,7 @@ export function FieldInput({ field, value, error, disabled, onChange }: FieldInp
     case 'longtext':
       return <Textarea {...common} value={text} onChange={onText} minRows={4} autosize maxRows={16} />;
     case 'uuids':
+      if (field.ref) return <RefField field={field} common={common} text={text} onChange={onChange} many />;
       return (
         <Textarea
           {...common}
@@ -84,8 +132,7 @@ export function FieldInput({ field, value, error, disabled, onChange }: FieldInp
         />
       );
     case 'uuid': {
-      const target = field.ref ? referenceListByKey.get(field.ref) : undefined;
-      if (target) return <RefSelect {...common} target={target} value={text} onChange={onChange} />;
+      if (field.ref) return <RefField field={field} common={common} text={text} onChange={onChange} />;
       return (
         <TextInput
           {...common}

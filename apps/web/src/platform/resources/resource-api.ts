@@ -22,17 +22,24 @@ const base = (spec: ResourceSpec) => `/api/${spec.path}`;
 const one = (spec: ResourceSpec, id: string) => `${base(spec)}/${encodeURIComponent(id)}`;
 
 export const resourceApi = {
-  list: (spec: ResourceSpec, params: ListParams, signal?: AbortSignal) =>
+  list: (
+    spec: ResourceSpec,
+    params: ListParams,
+    signal?: AbortSignal,
+    filters?: Readonly<Record<string, string>>,
+  ) =>
     api.get<ListResult<Entity>>(base(spec), {
       signal,
-      query: { ...params, search: params.search.trim() || undefined },
+      query: { ...filters, ...params, search: params.search.trim() || undefined },
     }),
   get: (spec: ResourceSpec, id: string, signal?: AbortSignal) => api.get<Entity>(one(spec, id), { signal }),
   create: (spec: ResourceSpec, input: Record<string, unknown>) =>
     api.post<Entity>(base(spec), { [spec.wrapper]: input }),
   update: (spec: ResourceSpec, id: string, input: Record<string, unknown>) =>
     api.put<Entity>(one(spec, id), { [spec.wrapper]: input }),
-  remove: (spec: ResourceSpec, id: string) => api.delete(one(spec, id)),
+  /** The reason is sent where deleting keeps the record with its history (`spec.deleteReason`). */
+  remove: (spec: ResourceSpec, id: string, reason?: string) =>
+    api.delete(one(spec, id), { query: { reason: reason?.trim() || undefined } }),
   history: async (spec: ResourceSpec, id: string, signal?: AbortSignal): Promise<DataChange[]> => {
     const body = await api.get<DataChange[] | { items: DataChange[] }>('/api/DataChangeLog', {
       signal,
@@ -45,7 +52,8 @@ export const resourceApi = {
 export const resourceKeys = {
   all: (spec: ResourceSpec) => ['resource', spec.key] as const,
   lists: (spec: ResourceSpec) => ['resource', spec.key, 'list'] as const,
-  list: (spec: ResourceSpec, params: ListParams) => ['resource', spec.key, 'list', params] as const,
+  list: (spec: ResourceSpec, params: ListParams, filters?: Readonly<Record<string, string>>) =>
+    ['resource', spec.key, 'list', params, filters ?? null] as const,
   one: (spec: ResourceSpec, id: string) => ['resource', spec.key, 'one', id] as const,
   history: (spec: ResourceSpec, id: string) => ['resource', spec.key, 'history', id] as const,
 };

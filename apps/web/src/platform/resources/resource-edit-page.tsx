@@ -107,7 +107,7 @@ function EditForm({ spec, entity, basePath, readOnly }: EditFormProps) {
   });
 
   const remove = useMutation({
-    mutationFn: () => resourceApi.remove(spec, entity?.id ?? ''),
+    mutationFn: (reason?: string) => resourceApi.remove(spec, entity?.id ?? '', reason),
     onSuccess: () => {
       setConfirming(false);
       queryClient.removeQueries({ queryKey: resourceKeys.lists(spec) });
@@ -169,11 +169,12 @@ function EditForm({ spec, entity, basePath, readOnly }: EditFormProps) {
           name={entityTitle(spec, entity)}
           busy={remove.isPending}
           error={remove.isError ? errorMessage(remove.error) : null}
+          askReason={spec.deleteReason}
           onCancel={() => {
             setConfirming(false);
             remove.reset();
           }}
-          onConfirm={() => remove.mutate()}
+          onConfirm={(reason) => remove.mutate(reason)}
         />
       ) : null}
     </>

@@ -47,12 +47,17 @@ export function ResourceTable({ spec, items, params, rowHref, busy, onSort }: Re
             {columns.map((field) => {
               const direction =
                 params.sortBy === field.name ? (params.reverse ? 'descending' : 'ascending') : undefined;
+              const sortable = !spec.sortable || spec.sortable.includes(field.name);
               return (
                 <Table.Th key={field.name} scope="col" aria-sort={direction}>
-                  <UnstyledButton className="sort-button" onClick={() => onSort(field.name)}>
-                    {field.label}
-                    <SortIndicator direction={direction} />
-                  </UnstyledButton>
+                  {sortable ? (
+                    <UnstyledButton className="sort-button" onClick={() => onSort(field.name)}>
+                      {field.label}
+                      <SortIndicator direction={direction} />
+                    </UnstyledButton>
+                  ) : (
+                    field.label
+                  )}
                 </Table.Th>
               );
             })}
