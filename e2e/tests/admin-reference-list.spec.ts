@@ -18,34 +18,37 @@ test('staff sign in, create, edit and delete a reference value, see a field erro
   await expect(page.getByRole('heading', { level: 1, name: /Administration/ })).toBeVisible();
   await expectNoAxeViolations(page);
 
-  await page.getByRole('link', { name: 'Alert types' }).click();
+  await page.getByRole('link', { name: 'Alert types', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Alert types' })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Credential expiring' })).toBeVisible();
   await expectNoAxeViolations(page);
 
-  // Create
+  // Create, with labels unique to this run (a retry finds the first attempt's rows)
+  const run = Date.now().toString(36);
+  const label = `Expired insurance ${run}`;
+  const renamed = `Expired liability insurance ${run}`;
   await page.getByRole('link', { name: 'New' }).click();
   await expect(page.getByLabel('Label')).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByLabel('Label')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('Label is required')).toBeVisible();
-  await page.getByLabel('Label').fill('Expired insurance');
+  await page.getByLabel('Label').fill(label);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Alert types' })).toBeVisible();
-  await expect(page.getByRole('cell', { name: 'Expired insurance' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: label })).toBeVisible();
 
   // Edit
-  await page.getByRole('link', { name: 'Expired insurance' }).click();
-  await expect(page.getByLabel('Label')).toHaveValue('Expired insurance');
+  await page.getByRole('link', { name: label }).click();
+  await expect(page.getByLabel('Label')).toHaveValue(label);
   await expectNoAxeViolations(page);
-  await page.getByLabel('Label').fill('Expired liability insurance');
+  await page.getByLabel('Label').fill(renamed);
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('cell', { name: 'Expired liability insurance' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: renamed })).toBeVisible();
 
   // A duplicate label: the API's 409 is shown on the field
   await page.getByRole('link', { name: 'New' }).click();
-  await page.getByLabel('Label').fill('expired liability insurance');
+  await page.getByLabel('Label').fill(renamed.toLowerCase());
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByLabel('Label')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText(/already used/)).toBeVisible();
@@ -53,14 +56,14 @@ test('staff sign in, create, edit and delete a reference value, see a field erro
 
   // Delete, after confirming
   await page.goBack();
-  await page.getByRole('link', { name: 'Expired liability insurance' }).click();
+  await page.getByRole('link', { name: renamed }).click();
   await page.getByRole('button', { name: 'Delete' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Alert types' })).toBeVisible();
-  await expect(page.getByRole('cell', { name: 'Expired liability insurance' })).toHaveCount(0);
+  await expect(page.getByRole('cell', { name: renamed })).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/signin/);

@@ -114,7 +114,9 @@ test('staff build a form; the applicant fills, signs, uploads, saves, resumes an
   await addQuestion(page, 'File upload', 'Copy of your licence');
   await addQuestion(page, 'Signature', 'Your signature', true);
 
+  // A new form starts inactive and closed to applicants: open it to them.
   await page.getByRole('radio', { name: 'Edit' }).check();
+  await page.getByRole('checkbox', { name: 'Active' }).check();
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Saved — version 1', { exact: true })).toBeVisible();
@@ -283,6 +285,7 @@ test('an applicant signs with the keyboard; staff reopen the response and clear 
     data: {
       form: {
         name: formName,
+        active: true,
         applicant_access: 'edit',
         pages: [
           {

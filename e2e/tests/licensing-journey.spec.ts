@@ -183,7 +183,9 @@ test('staff configure a licence; the applicant applies, fills, signs, uploads an
   await addQuestion(page, 'Short text', 'Full legal name', true);
   await addQuestion(page, 'File upload', 'Copy of your EMT course certificate');
   await addQuestion(page, 'Signature', 'Applicant signature', true);
+  // A new form starts inactive and closed to applicants: open it to them.
   await page.getByRole('radio', { name: 'Edit' }).check();
+  await page.getByRole('checkbox', { name: 'Active' }).check();
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Saved — version 1', { exact: true })).toBeVisible();
 
@@ -345,7 +347,10 @@ test('staff configure a licence; the applicant applies, fills, signs, uploads an
     await reviewer.getByLabel('Note', { exact: true }).fill(note);
     await reviewer.getByRole('button', { name: 'Change process status' }).click();
     await expect(reviewer.getByText(`${processName} is now ${status}.`)).toBeVisible();
-    await expect(reviewer.getByRole('region', { name: 'History' })).toContainText(`Note: ${note}`);
+    // Process notes are internal unless sent to the applicant (issue 11).
+    await expect(reviewer.getByRole('region', { name: 'History' })).toContainText(
+      `Internal note, staff only: ${note}`,
+    );
   }
   await expect(reviewer.getByRole('table', { name: 'Process statuses' })).toContainText('Passed');
   await expectNoAxeViolations(reviewer);
@@ -354,6 +359,8 @@ test('staff configure a licence; the applicant applies, fills, signs, uploads an
   await reviewer.getByRole('button', { name: 'Approve', exact: true }).click();
   const approve = reviewer.getByRole('dialog', { name: 'Approve this request?' });
   await approve.getByLabel('Approval note').fill('All requirements met');
+  // The fee is unpaid: approving asks first (issue 11).
+  await approve.getByRole('checkbox', { name: 'Approve with fees unpaid' }).check();
   await expectNoAxeViolations(reviewer);
   await approve.getByRole('button', { name: 'Approve and issue' }).click();
   const approved = reviewer.getByRole('status').filter({ hasText: 'Request approved' });
@@ -396,8 +403,9 @@ test('staff configure a licence; the applicant applies, fills, signs, uploads an
   const visitor = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const publicPage = await visitor.newPage();
   await publicPage.goto(verifyUrl as string);
-  const result = publicPage.getByRole('row', { name: /JRN-00007/ });
-  await expect(result).toContainText('Applicant');
+  // The verification page shows each credential found as a card named by its holder.
+  const result = publicPage.getByRole('article', { name: /Applicant/ }).filter({ hasText: 'JRN-00007' });
+  await expect(result).toBeVisible();
   await expect(result).toContainText('Active');
   await expectNoAxeViolations(publicPage);
   await visitor.close();

@@ -149,7 +149,7 @@ test('a reload while the server is down still shows the shell with the cached ac
 
   // Use the API through the worker: its answers must not be cached.
   await page.getByRole('link', { name: 'Administration' }).first().click();
-  await page.getByRole('link', { name: 'Alert types' }).click();
+  await page.getByRole('link', { name: 'Alert types', exact: true }).click();
   await expect(page.getByRole('cell', { name: 'Credential expiring' })).toBeVisible();
   await page.getByRole('link', { name: 'Dashboard' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
