@@ -43,7 +43,8 @@ export async function explain(c: pg.Client, q: CapturedQuery): Promise<Plan> {
 
 /** The route's own statements (not the session or enterprise lookups) and their plans. */
 export async function explainRoute(c: pg.Client, queries: CapturedQuery[]): Promise<Plan[]> {
-  const own = queries.filter((q) => !isPlatform(q.text));
+  // Only statements that read (BEGIN, COMMIT and writes of the platform around a request have no plan to show).
+  const own = queries.filter((q) => !isPlatform(q.text) && /^\s*(select|with)\b/i.test(q.text));
   const plans: Plan[] = [];
   for (const q of own) plans.push(await explain(c, q));
   return plans;

@@ -1,0 +1,38 @@
+import WebSocket from 'ws';
+
+/**
+ * Talks to a Node process's inspector (started with --inspect): forces full garbage collections so
+ * that memory is read settled, not at whatever point the collector last ran.
+ */
+export async function collectGarbage(
+  inspectorUrl: string,
+  rounds = 2,
+): Promise<{ usedMb: number; totalMb: number }> {
+  const ws = new WebSocket(inspectorUrl);
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  let id = 0;
+  const pending = new Map<number, (result: unknown) => void>();
+  ws.on('message', (data) => {
+    const msg = JSON.parse(String(data)) as { id?: number; result?: unknown };
+    if (msg.id !== undefined) pending.get(msg.id)?.(msg.result);
+  });
+  const send = (method: string) =>
+    new Promise<unknown>((resolve) => {
+      const n = ++id;
+      pending.set(n, resolve);
+      ws.send(JSON.stringify({ id: n, method }));
+    });
+  try {
+    for (let i = 0; i < rounds; i++) {
+      await send('HeapProfiler.collectGarbage');
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const usage = (await send('Runtime.getHeapUsage')) as { usedSize: number; totalSize: number };
+    return { usedMb: usage.usedSize / 2 ** 20, totalMb: usage.totalSize / 2 ** 20 };
+  } finally {
+    ws.close();
+  }
+}
