@@ -13,9 +13,15 @@ const server = (name: string, env: Record<string, string>) => ({
   },
 });
 
-// API tests run on PGlite always, and on PostgreSQL too when TEST_DATABASE_URL is set.
-const databases = [server('server', { TEST_DB_KIND: 'pglite' })];
-if (process.env.TEST_DATABASE_URL) databases.push(server('server-pg', { TEST_DB_KIND: 'postgres' }));
+// API tests run on PGlite (the embedded default) unless TEST_DATABASE_URL is set, then on that
+// PostgreSQL server. CI sets it and runs the PGlite project separately on Node 24 (.ci/run), so every
+// API test runs on both databases without running the longest project twice. TEST_PGLITE=1 keeps the
+// PGlite project when a server is set.
+const usePostgres = Boolean(process.env.TEST_DATABASE_URL);
+const databases = [];
+if (!usePostgres || process.env.TEST_PGLITE === '1')
+  databases.push(server('server', { TEST_DB_KIND: 'pglite' }));
+if (usePostgres) databases.push(server('server-pg', { TEST_DB_KIND: 'postgres' }));
 
 export default defineConfig({
   test: {

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { testDatabaseNames, withDatabase } from './global-setup';
 
-/** The database kind of this test project: PGlite always, PostgreSQL in the `server-pg` project. */
+/** The database kind of this test project: PGlite in the `server` project, PostgreSQL in `server-pg`. */
 export const testDbKind = process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite';
 
 /** A fresh, migrated database with the national reference data, copied from the run's template. */
