@@ -5,6 +5,10 @@ import { hasPermission, type Viewer } from '../../platform/session/shell-state';
 /** Routes below `/staff`: sessions, packets and forms, skill sheets, and the examiner's scoring. */
 export const examsStaffRoutes: RouteObject[] = [
   { path: 'exams', ...lazyPage(() => import('./sessions-page').then((m) => m.SessionsPage)) },
+  {
+    path: 'exams/sessions/calendar',
+    ...lazyPage(() => import('./session-calendar-page').then((m) => m.SessionCalendarPage)),
+  },
   { path: 'exams/sessions/:id', ...lazyPage(() => import('./session-page').then((m) => m.SessionPage)) },
   {
     path: 'exams/sessions/:id/score',

@@ -24,6 +24,7 @@ import { ResponsiveTable } from '../../platform/components/responsive-table';
 import { ErrorState, ForbiddenPage, LoadingState } from '../../platform/components/status';
 import { hasPermission } from '../../platform/session/shell-state';
 import { examKeys, examsApi, personName, type SessionSummary } from './exams-api';
+import { SessionViewSwitch } from './session-view-switch';
 
 /** `/staff/exams`: every session with its seats and results, and scheduling a new one. */
 export function SessionsPage() {
@@ -37,6 +38,7 @@ export function SessionsPage() {
         description="Psychomotor and certification exam sessions, latest first."
         actions={
           <Group gap="sm">
+            <SessionViewSwitch current="list" />
             <Button variant="default" component={Link} to="/staff/exams/packets">
               Packets and forms
             </Button>

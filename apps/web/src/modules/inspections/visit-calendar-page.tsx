@@ -16,11 +16,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSignedIn } from '../../app/session-provider';
+import { MonthGrid } from '../../platform/components/month-grid';
 import { PageHeader } from '../../platform/components/page-header';
 import { ErrorState, ForbiddenPage, LoadingState } from '../../platform/components/status';
 import { hasPermission } from '../../platform/session/shell-state';
 import { inspectionKeys, inspectionsApi, visitWhen } from './inspections-api';
-import { MonthGrid } from './month-grid';
 import { cachedList } from './offline/cached-lists';
 
 const PER_PAGE = 25;
@@ -157,7 +157,12 @@ export function VisitCalendarPage() {
         year={Number(year)}
         month={Number(month)}
         title={`${MONTHS[Number(month) - 1]} ${year}`}
-        visits={monthVisits.data?.items ?? []}
+        entries={(monthVisits.data?.items ?? []).map((v) => ({
+          id: v.id,
+          date: v.inspection_date,
+          label: `${v.inspection_time ? `${v.inspection_time.slice(0, 5)} ` : ''}${v.service_name ?? 'Visit'}`,
+          to: `/staff/inspections/visits/${v.id}`,
+        }))}
       />
       <section aria-labelledby="visits-heading">
         <Title order={2} size="h3" id="visits-heading" mb="sm">

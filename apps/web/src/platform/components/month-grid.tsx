@@ -1,8 +1,21 @@
-import type { VisitOutput } from '@licensure/contracts';
 import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
 
 /** The weeks of a month, Monday first: each day its date (YYYY-MM-DD) or null outside the month. */
 export function weeksOf(year: number, month: number): (string | null)[][] {
@@ -18,20 +31,45 @@ export function weeksOf(year: number, month: number): (string | null)[][] {
   return weeks;
 }
 
-/** A month as a calendar: each day lists its visits, linked to the visit's page. */
+/** The first and last day of a month (YYYY-MM-DD), for a date-range query. */
+export function monthRange(year: number, month: number): { from: string; to: string } {
+  const mm = String(month).padStart(2, '0');
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return { from: `${year}-${mm}-01`, to: `${year}-${mm}-${String(last).padStart(2, '0')}` };
+}
+
+/** The month before or after one (delta -1 or 1), across years. */
+export function shiftMonth(year: number, month: number, delta: number): { year: number; month: number } {
+  const index = year * 12 + (month - 1) + delta;
+  return { year: Math.floor(index / 12), month: (index % 12) + 1 };
+}
+
+/** One thing on a day of the calendar: a link to its page. */
+export interface MonthGridEntry {
+  id: string;
+  /** YYYY-MM-DD */
+  date: string;
+  /** What the link shows (e.g. "08:30 Lakeside EMS"). */
+  label: string;
+  to: string;
+  /** The link's accessible name when the label alone says too little out of context. */
+  accessibleName?: string;
+}
+
+/** A month as a calendar table: each day lists its entries, each a link to its page. */
 export function MonthGrid({
   year,
   month,
   title,
-  visits,
+  entries,
 }: {
   year: number;
   month: number;
   title: string;
-  visits: readonly VisitOutput[];
+  entries: readonly MonthGridEntry[];
 }) {
-  const byDay = new Map<string, VisitOutput[]>();
-  for (const v of visits) byDay.set(v.inspection_date, [...(byDay.get(v.inspection_date) ?? []), v]);
+  const byDay = new Map<string, MonthGridEntry[]>();
+  for (const e of entries) byDay.set(e.date, [...(byDay.get(e.date) ?? []), e]);
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table withTableBorder withColumnBorders layout="fixed">
@@ -40,7 +78,7 @@ export function MonthGrid({
           <Table.Tr>
             {DAYS.map((d) => (
               <Table.Th key={d} scope="col">
-                {d.slice(0, 3)}
+                <abbr title={d}>{d.slice(0, 3)}</abbr>
               </Table.Th>
             ))}
           </Table.Tr>
@@ -55,14 +93,9 @@ export function MonthGrid({
                       <Text size="sm" fw={600}>
                         {Number(day.slice(8))}
                       </Text>
-                      {(byDay.get(day) ?? []).map((v) => (
-                        <Anchor
-                          key={v.id}
-                          component={Link}
-                          to={`/staff/inspections/visits/${v.id}`}
-                          size="sm"
-                        >
-                          {`${v.inspection_time ? `${v.inspection_time.slice(0, 5)} ` : ''}${v.service_name ?? 'Visit'}`}
+                      {(byDay.get(day) ?? []).map((e) => (
+                        <Anchor key={e.id} component={Link} to={e.to} size="sm" aria-label={e.accessibleName}>
+                          {e.label}
                         </Anchor>
                       ))}
                     </Stack>
