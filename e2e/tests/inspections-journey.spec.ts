@@ -9,7 +9,8 @@ import { expectNoAxeViolations } from '../axe';
 // out, the network is cut, both vehicle checklists are completed (one with a deficiency and a photo),
 // signed and marked complete; a reload while still offline keeps the work; back online the sync
 // uploads it in order, and a staff edit made during the offline period comes back as a conflict that
-// the inspector resolves; the PDF report (read with pdftotext) lists the deficiency.
+// the inspector resolves; the PDF report (read with pdftotext) lists the deficiency and the comment
+// written offline.
 
 async function signIn(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
@@ -164,6 +165,15 @@ test('an inspector completes a visit offline and the work syncs, with a staff ed
     deficiencies.getByRole('cell', { name: 'Main oxygen cylinder at 300 psi', exact: true }),
   ).toBeVisible();
   await signOff(inspector, 'Conditional pass', 'Oxygen to be refilled today');
+  // An administrative comment, written offline, for the report.
+  const comments = inspector.getByRole('region', { name: 'Comments' });
+  await comments
+    .getByLabel('New comment')
+    .fill('Crew refilled the oxygen on site; recheck at the next visit');
+  await comments.getByLabel('Print on the report').check();
+  await comments.getByRole('button', { name: 'Add comment' }).click();
+  await expect(comments.getByText('The comment was kept on this device.')).toBeVisible();
+  await expect(comments.getByText('Waiting to upload')).toBeVisible();
   await expectNoAxeViolations(inspector);
   await markComplete(inspector);
 
@@ -184,8 +194,9 @@ test('an inspector completes a visit offline and the work syncs, with a staff ed
   await inspector.goto(fieldVisit.replace(/\/field\/.*/, '/sync'));
   await expect(inspector.getByRole('heading', { level: 1, name: 'Sync status' })).toBeVisible();
   const queue = inspector.getByRole('region', { name: 'Waiting to upload' });
-  await expect(queue.getByRole('row')).toHaveCount(5);
-  await expect(queue.getByRole('row').nth(1)).toContainText('Checklist of');
+  await expect(queue.getByRole('row')).toHaveCount(6);
+  await expect(queue.getByRole('row').nth(1)).toContainText('Comment on');
+  await expect(queue.getByRole('row').nth(2)).toContainText('Checklist of');
   await expectNoAxeViolations(inspector);
 
   // Back online: the changes go up in order; the staff edit comes back as a conflict, not lost.
@@ -219,6 +230,7 @@ test('an inspector completes a visit offline and the work syncs, with a staff ed
   expect(pdf.status()).toBe(200);
   const text = pdfText(await pdf.body()).replace(/\s+/g, ' ');
   expect(text).toContain('Main oxygen cylinder at 300 psi');
+  expect(text).toContain('Crew refilled the oxygen on site; recheck at the next visit');
   expect(text).toContain('Conditional pass');
   expect(text).toContain('Jordan Lee');
 });

@@ -5,6 +5,7 @@ import { answerInput, answerOutput, formDefinition } from './forms';
 import {
   checklistInput,
   checklistOutput,
+  inspectionCommentInput,
   inspectionCommentOutput,
   inspectionEntities,
   inspectionInput,
@@ -96,6 +97,13 @@ export const offlineChange = z.discriminatedUnion('kind', [
     checklist: checklistInput.extend({ client_id: id('client_id') }),
     /** The checklist form's answers given offline, saved as the checklist's form response. */
     answers: z.array(answerInput).max(5000).optional(),
+  }),
+  z.object({
+    op_id: id('op_id'),
+    kind: z.literal('comment'),
+    /** Made on the device: names the comment on the server, so one uploaded twice is added once. */
+    comment_id: id('comment_id'),
+    comment: inspectionCommentInput,
   }),
 ]);
 export type OfflineChange = z.infer<typeof offlineChange>;

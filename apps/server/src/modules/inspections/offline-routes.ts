@@ -3,7 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParams } from '../../platform/resources/register';
 import { createWriter } from '../../platform/resources/write';
-import { checklistResource, inspectionResource, visitResource } from './inspections.resources';
+import {
+  checklistResource,
+  commentResource,
+  inspectionResource,
+  visitResource,
+} from './inspections.resources';
 import { visitOfflineBundle as loadBundle } from './visit-offline';
 import { syncVisit } from './visit-sync';
 
@@ -17,6 +22,7 @@ export async function offlineRoutes(app: FastifyInstance): Promise<void> {
     visits: createWriter(db, visitResource),
     inspections: createWriter(db, inspectionResource),
     checklists: createWriter(db, checklistResource),
+    comments: createWriter(db, commentResource),
   };
 
   r.get('/api/IPVisits/:id/offline', {

@@ -203,6 +203,62 @@ describe('offline field work', () => {
     expect(submitted).toMatchObject({ submitted: true, pdf_document_id: expect.any(String) });
   });
 
+  it('adds a comment written offline once, however often it is uploaded', async () => {
+    const bundle = (
+      await t.call(inspector, { method: 'GET', url: `/api/IPVisits/${visitId}/offline` })
+    ).json();
+    const [b, c] = bundle.inspections as { id: string }[];
+    const change = {
+      op_id: randomUUID(),
+      kind: 'comment',
+      comment_id: randomUUID(),
+      comment: {
+        inspection_id: b!.id,
+        comment: 'Oxygen bottle nearly empty: told the crew',
+        show_on_pdf: true,
+      },
+    };
+    const first = await sync(inspector, [change]);
+    expect(first.json().results[0]).toMatchObject({ status: 'applied', id: change.comment_id });
+    // The answer was lost and the device uploads the same comment again: nothing is added.
+    const again = await sync(inspector, [{ ...change, op_id: randomUUID() }]);
+    expect(again.json().results[0]).toMatchObject({ status: 'unchanged', id: change.comment_id });
+    const listed = (
+      await t.call(reader, { method: 'GET', url: `/api/IPComment?inspection_id=${b!.id}&numPerPage=50` })
+    ).json();
+    const mine = listed.items.filter((x: { id: string }) => x.id === change.comment_id);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({
+      comment: 'Oxygen bottle nearly empty: told the crew',
+      show_on_pdf: true,
+      created_by: inspector.userId,
+    });
+    // The same id on another inspection, or an inspection outside the visit, is refused.
+    const moved = await sync(inspector, [
+      { ...change, op_id: randomUUID(), comment: { ...change.comment, inspection_id: c!.id } },
+    ]);
+    expect(moved.json().results[0]).toMatchObject({
+      status: 'error',
+      message: expect.stringMatching(/another inspection/),
+    });
+    const outside = await sync(inspector, [
+      {
+        ...change,
+        op_id: randomUUID(),
+        comment_id: randomUUID(),
+        comment: { ...change.comment, inspection_id: missing },
+      },
+    ]);
+    expect(outside.json().results[0]).toMatchObject({
+      status: 'error',
+      message: 'The inspection is not one of this visit.',
+    });
+    const blank = await sync(inspector, [
+      { ...change, op_id: randomUUID(), comment: { ...change.comment, comment: ' ' } },
+    ]);
+    expect(blank.statusCode).toBe(400);
+  });
+
   it('refuses the work of an inspector whose visit was taken over', async () => {
     const taken = await t.call(other, {
       method: 'POST',

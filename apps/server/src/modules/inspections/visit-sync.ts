@@ -1,5 +1,5 @@
 import type { OfflineChange, SyncResult } from '@licensure/contracts';
-import { ipChecklists, ipCheckoutLogs, ipInspections } from '@licensure/db';
+import { ipChecklists, ipCheckoutLogs, ipComments, ipInspections } from '@licensure/db';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/http/errors';
@@ -15,6 +15,7 @@ interface Writers {
   visits: Writer;
   inspections: Writer;
   checklists: Writer;
+  comments: Writer;
 }
 
 const blank = {
@@ -152,6 +153,42 @@ async function checklistChange(
 }
 
 /**
+ * A comment written offline: added under the id the device gave it, so a replay finds it and adds
+ * nothing. Comments are only ever added, so they never conflict.
+ */
+async function commentChange(
+  w: Writers,
+  request: FastifyRequest,
+  visitId: string,
+  c: Extract<OfflineChange, { kind: 'comment' }>,
+): Promise<SyncResult> {
+  const db = request.server.deps.database.db;
+  const result = { ...blank, op_id: c.op_id, id: c.comment_id };
+  const [inspection] = await db
+    .select({ id: ipInspections.id })
+    .from(ipInspections)
+    .where(
+      and(
+        eq(ipInspections.id, c.comment.inspection_id),
+        eq(ipInspections.enterprise_id, request.enterpriseId),
+        eq(ipInspections.visit_id, visitId),
+        isNull(ipInspections.deleted_at),
+      ),
+    );
+  if (!inspection) return { ...result, status: 'error', message: 'The inspection is not one of this visit.' };
+  const [stored] = await db
+    .select({ inspection_id: ipComments.inspection_id, updated_at: ipComments.updated_at })
+    .from(ipComments)
+    .where(eq(ipComments.id, c.comment_id));
+  if (stored)
+    return stored.inspection_id === inspection.id
+      ? { ...result, status: 'unchanged', version: stored.updated_at.toISOString() }
+      : { ...result, status: 'error', message: 'comment_id names a comment of another inspection.' };
+  await w.comments.create(request, c.comment, { id: c.comment_id });
+  return { ...result, status: 'applied' };
+}
+
+/**
  * POST IPVisits/{id}/sync: the changes made offline, applied in the order they were made, each on its
  * own. A change the server already holds (replayed) is `unchanged`; one made on a version the server
  * no longer has, or on a visit another inspector took over, is a `conflict` carrying the server's
@@ -182,7 +219,9 @@ export async function syncVisit(
       results.push(
         c.kind === 'inspection'
           ? await inspectionChange(w, request, visitId, c)
-          : await checklistChange(w, request, c),
+          : c.kind === 'comment'
+            ? await commentChange(w, request, visitId, c)
+            : await checklistChange(w, request, c),
       );
     } catch (err) {
       if (!(err instanceof AppError)) throw err;

@@ -113,7 +113,8 @@ export function createWriter(db: Db, resource: Resource) {
 
   return {
     load,
-    async create(request: FastifyRequest, input: Row): Promise<string> {
+    /** Inserts a record; `options.id` names it when the caller made the id (a device working offline). */
+    async create(request: FastifyRequest, input: Row, options: { id?: string } = {}): Promise<string> {
       const created = await guarded(() =>
         db.transaction(async (tx) => {
           const ctx = context(tx, request, 'create');
@@ -121,7 +122,11 @@ export function createWriter(db: Db, resource: Resource) {
           const values = await prepare(allowed, ctx);
           const [row] = await tx
             .insert(resource.table)
-            .values({ ...values, enterprise_id: request.enterpriseId })
+            .values({
+              ...values,
+              ...(options.id ? { id: options.id } : {}),
+              enterprise_id: request.enterpriseId,
+            })
             .returning();
           await finish(tx, ctx, 'create', row as Row, allowed);
           return row as Row;

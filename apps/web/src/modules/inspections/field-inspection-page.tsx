@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../responses/confirm-dialog';
 import { ChecklistSection } from './checklist-section';
 import { DeficienciesEditor } from './deficiencies-editor';
 import { FeesEditor } from './fees-editor';
+import { FieldComments } from './field-comments';
 import { InspectionFields } from './inspection-fields';
 import { fieldDb } from './offline/field-db';
 import {
@@ -150,9 +151,8 @@ export function FieldInspectionPage() {
           changed();
         }}
       />
-      <Text size="sm" c="dimmed">
-        Comments are added on the inspection's page while online.
-      </Text>
+      <Divider />
+      <FieldComments bundle={bundle} inspectionId={inspectionId} onAdded={changed} />
       {!locked ? (
         <Group>
           <Button onClick={() => setAsking(true)}>Mark the inspection complete</Button>

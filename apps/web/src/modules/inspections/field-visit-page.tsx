@@ -6,7 +6,7 @@ import { visitWhen } from './inspections-api';
 import { fieldDb } from './offline/field-db';
 import { OnlineStatus } from './offline/online-status';
 import { useAutoSync, useLive } from './offline/use-field';
-import { subjectOf } from './offline/visit-summary';
+import { inspectionIdOf, subjectOf } from './offline/visit-summary';
 
 /** `/staff/inspections/field/:visitId`: a checked-out visit as kept on this device (works offline). */
 export function FieldVisitPage() {
@@ -34,11 +34,7 @@ export function FieldVisitPage() {
     const server = bundle.inspections.find((i) => i.id === inspectionId);
     if (server?.submitted) return 'Submitted';
     if (w?.completed) return 'Marked complete';
-    const changed = (waiting ?? []).some(
-      (e) =>
-        (e.change.kind === 'inspection' && e.change.inspection_id === inspectionId) ||
-        (e.change.kind === 'checklist' && e.change.checklist.inspection_id === inspectionId),
-    );
+    const changed = (waiting ?? []).some((e) => inspectionIdOf(e.change) === inspectionId);
     return changed || (w?.answers.length ?? 0) > 0 ? 'In progress' : 'Not started';
   };
 

@@ -1,61 +1,15 @@
-import type { InspectionOutput } from '@licensure/contracts';
 import { Alert, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useSignedIn } from '../../app/session-provider';
 import { PageHeader } from '../../platform/components/page-header';
 import { LoadingState } from '../../platform/components/status';
 import { ConfirmDialog } from '../responses/confirm-dialog';
+import { Comparison } from './conflict-comparison';
 import { fieldDb, type OutboxEntry } from './offline/field-db';
 import { OnlineStatus } from './offline/online-status';
 import { keepMine, retryEntry, syncVisit, takeServers } from './offline/sync-engine';
 import { useAutoSync, useLive, useOnline } from './offline/use-field';
 import { describeEntry, stateLabel } from './offline/visit-summary';
-
-const FIELDS: [keyof InspectionOutput, string][] = [
-  ['status', 'Status'],
-  ['outcome', 'Outcome'],
-  ['notes', 'Notes'],
-  ['signer_name', 'Signed by'],
-];
-
-/** Mine against the server's, field by field, for the inspector to choose. */
-export function Comparison({ entry }: { entry: OutboxEntry }) {
-  if (entry.change.kind !== 'inspection' || !entry.server) return null;
-  const server = entry.server as InspectionOutput;
-  const mine = entry.change.inspection;
-  const rows: [string, string, string][] = FIELDS.flatMap(([key, label]) => {
-    const theirs = String(server[key] ?? '—');
-    const ours = key === 'status' ? theirs : String((mine as Record<string, unknown>)[key] ?? '—');
-    return ours === theirs && key !== 'notes' ? [] : [[label, ours, theirs]];
-  });
-  rows.push([
-    'Deficiencies',
-    (mine.deficiencies ?? []).map((d) => d.description).join('; ') || '—',
-    server.deficiencies.map((d) => d.description).join('; ') || '—',
-  ]);
-  return (
-    <Table.ScrollContainer minWidth={480}>
-      <Table withTableBorder>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Field</Table.Th>
-            <Table.Th scope="col">Your version</Table.Th>
-            <Table.Th scope="col">On the server now</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map(([label, ours, theirs]) => (
-            <Table.Tr key={label}>
-              <Table.Th scope="row">{label}</Table.Th>
-              <Table.Td>{ours}</Table.Td>
-              <Table.Td>{theirs}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
 
 /**
  * `/staff/inspections/sync`: what waits on this device to be uploaded, in order; the last sync of each

@@ -50,7 +50,7 @@ export type OutboxState = 'pending' | 'conflict' | 'error';
 /** A change waiting to be uploaded: one a record, replaced by a later change, sent in `seq` order. */
 export interface OutboxEntry {
   seq?: number;
-  /** `inspection:<id>` or `checklist:<client id>`. */
+  /** `inspection:<id>`, `checklist:<client id>` or `comment:<client id>`. */
   record: string;
   visit_id: string;
   change: OfflineChange;

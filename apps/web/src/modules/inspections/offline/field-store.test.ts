@@ -5,8 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setCsrfToken } from '../../../platform/api/csrf';
 import { networkError } from '../../../platform/api/errors';
 import { inspectionsApi } from '../inspections-api';
-import { FieldDatabase } from './field-db';
+import { FieldDatabase, type OutboxEntry } from './field-db';
 import {
+  addCommentWork,
   addDeficiencyWork,
   completeInspectionWork,
   keepBundle,
@@ -179,5 +180,47 @@ describe('field work kept on the device', () => {
     const run = await syncVisit(visitId, 'user-1', db);
     expect(run.message).toBe('The server cannot be reached: the changes wait on this device.');
     expect(await db.outbox.count()).toBe(1);
+  });
+
+  it('queues each comment written offline on its own, under an id made on the device', async () => {
+    await addCommentWork(ids[0], '  Oxygen low: told the crew ', true, db);
+    await addCommentWork(ids[0], 'Second look at the tyres next visit', false, db);
+    await completeInspectionWork(ids[1], 'Medic 2', db);
+    // Comments are administrative: a completed inspection still takes one.
+    await addCommentWork(ids[1], 'Signed by the crew chief', false, db);
+    const queue = await db.outbox.orderBy('seq').toArray();
+    const comments = queue.flatMap((e) => (e.change.kind === 'comment' ? [e] : []));
+    expect(comments).toHaveLength(3);
+    const [first] = comments;
+    expect(first?.change).toMatchObject({
+      kind: 'comment',
+      comment: { inspection_id: ids[0], comment: 'Oxygen low: told the crew', show_on_pdf: true },
+    });
+    expect(first?.record).toBe(`comment:${first?.change.kind === 'comment' ? first.change.comment_id : ''}`);
+    await expect(addCommentWork(ids[0], '   ', false, db)).rejects.toThrow('Write the comment first.');
+    await expect(addCommentWork('77777777-7777-4777-8777-777777777777', 'x', false, db)).rejects.toThrow(
+      /not on this device/,
+    );
+  });
+
+  it('keeps the inspector’s checklist on a conflict: sent again on the server’s version', async () => {
+    await saveChecklistWork(
+      ids[0],
+      [{ question_id: question, value: 'no', signature: null, document_id: null, file_name: null }],
+      'Medic 1',
+      db,
+    );
+    const [entry] = await db.outbox.toArray();
+    const serverChecklist = {
+      id: '88888888-8888-4888-8888-888888888888',
+      updated_at: '2026-12-01T11:00:00.000Z',
+    } as OutboxEntry['server'];
+    await db.outbox.update(entry!.seq!, { state: 'conflict', message: 'changed', server: serverChecklist });
+    await keepMine(entry!.seq!, db);
+    expect(await db.outbox.get(entry!.seq!)).toMatchObject({
+      state: 'pending',
+      change: { kind: 'checklist', base_updated_at: '2026-12-01T11:00:00.000Z' },
+    });
+    expect((await db.work.get(ids[0]))?.checklist_base_updated_at).toBe('2026-12-01T11:00:00.000Z');
   });
 });

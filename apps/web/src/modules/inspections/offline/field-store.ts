@@ -273,3 +273,26 @@ export async function completeInspectionWork(
     );
   });
 }
+
+/**
+ * Adds a comment written on this device, queued for upload under an id made here (so uploading it
+ * twice adds it once). Comments can be added to a completed inspection too: they are administrative.
+ */
+export async function addCommentWork(
+  inspectionId: string,
+  comment: string,
+  showOnPdf: boolean,
+  db: FieldDatabase = fieldDb(),
+): Promise<void> {
+  const text = comment.trim();
+  if (!text) throw new Error('Write the comment first.');
+  const work = await db.work.get(inspectionId);
+  if (!work) throw new Error('This inspection is not on this device. Check the visit out again.');
+  const commentId = newId();
+  await queue(db, `comment:${commentId}`, work.visit_id, {
+    op_id: newId(),
+    kind: 'comment',
+    comment_id: commentId,
+    comment: { inspection_id: inspectionId, comment: text, show_on_pdf: showOnPdf },
+  });
+}

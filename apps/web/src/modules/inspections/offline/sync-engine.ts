@@ -122,7 +122,7 @@ async function rebase(db: FieldDatabase, entry: OutboxEntry, version: string) {
     });
   if (entry.change.kind === 'inspection')
     await db.work.update(entry.change.inspection_id, { base_updated_at: version });
-  else {
+  else if (entry.change.kind === 'checklist') {
     const work = await db.work.where('checklist_client_id').equals(entry.change.checklist.client_id).first();
     if (work) await db.work.update(work.inspection_id, { checklist_base_updated_at: version });
   }
@@ -179,6 +179,13 @@ export async function keepMine(seq: number, db: FieldDatabase = fieldDb()): Prom
     });
     if (entry.change.kind === 'inspection')
       await db.work.update(entry.change.inspection_id, { base_updated_at: base });
+    else if (entry.change.kind === 'checklist') {
+      const work = await db.work
+        .where('checklist_client_id')
+        .equals(entry.change.checklist.client_id)
+        .first();
+      if (work) await db.work.update(work.inspection_id, { checklist_base_updated_at: base });
+    }
   });
 }
 

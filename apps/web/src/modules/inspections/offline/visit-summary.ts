@@ -1,18 +1,24 @@
-import type { InspectionOutput, VisitOfflineBundle } from '@licensure/contracts';
+import type { InspectionOutput, OfflineChange, VisitOfflineBundle } from '@licensure/contracts';
 import type { OutboxEntry } from './field-db';
 
 export const subjectOf = (i: Pick<InspectionOutput, 'entity' | 'vehicle_name' | 'service_name'>) =>
   i.entity === 'vehicle' ? (i.vehicle_name ?? 'Vehicle') : (i.service_name ?? 'Service');
 
-/** What a waiting change is about, in words: "Inspection VI-0002 (Medic 1)" or its checklist. */
+/** The inspection a change made on the device belongs to. */
+export function inspectionIdOf(change: OfflineChange): string {
+  if (change.kind === 'inspection') return change.inspection_id;
+  return change.kind === 'checklist' ? change.checklist.inspection_id : change.comment.inspection_id;
+}
+
+/** What a waiting change is about, in words: "Inspection VI-0002 (Medic 1)", its checklist or a comment. */
 export function describeEntry(entry: OutboxEntry, bundle: VisitOfflineBundle | undefined): string {
-  const inspectionId =
-    entry.change.kind === 'inspection' ? entry.change.inspection_id : entry.change.checklist.inspection_id;
+  const inspectionId = inspectionIdOf(entry.change);
   const inspection = bundle?.inspections.find((i) => i.id === inspectionId);
   const name = inspection
     ? `${inspection.number ?? 'Inspection'} (${subjectOf(inspection)})`
     : 'An inspection';
   if (entry.change.kind === 'checklist') return `Checklist of ${name}`;
+  if (entry.change.kind === 'comment') return `Comment on ${name}`;
   return entry.change.submit ? `${name}, marked complete` : name;
 }
 

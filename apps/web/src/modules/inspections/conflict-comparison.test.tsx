@@ -1,9 +1,9 @@
 import type { InspectionOutput } from '@licensure/contracts';
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithMantine } from '../../test/render';
+import { Comparison } from './conflict-comparison';
 import type { OutboxEntry } from './offline/field-db';
-import { Comparison } from './sync-status-page';
 
 const server = {
   id: '22222222-2222-4222-8222-222222222222',
@@ -41,6 +41,8 @@ const entry: OutboxEntry = {
   queued_at: '2026-12-01T09:30:00.000Z',
 };
 
+afterEach(cleanup);
+
 describe('a conflict on the sync status page', () => {
   it('sets the inspector’s version beside the server’s, field by field', () => {
     renderWithMantine(<Comparison entry={entry} />);
@@ -60,5 +62,47 @@ describe('a conflict on the sync status page', () => {
       <Comparison entry={{ ...entry, state: 'error', server: null }} />,
     );
     expect(container.querySelector('table')).toBeNull();
+  });
+
+  it('sets a checklist’s fields beside the server’s and counts the answers given offline', () => {
+    const checklist: OutboxEntry = {
+      ...entry,
+      record: 'checklist:66666666-6666-4666-8666-666666666666',
+      change: {
+        op_id: '77777777-7777-4777-8777-777777777777',
+        kind: 'checklist',
+        base_updated_at: '2026-12-01T09:00:00.000Z',
+        checklist: {
+          client_id: '66666666-6666-4666-8666-666666666666',
+          inspection_id: server.id,
+          name: 'Vehicle checklist',
+          completed: true,
+          outcome: 'Pass',
+          signer_name: 'Ivy Inspector',
+        },
+        answers: [
+          { question_id: '88888888-8888-4888-8888-888888888888', value: 'Yes' },
+          { question_id: '99999999-9999-4999-8999-999999999999', value: 'No' },
+        ],
+      } as OutboxEntry['change'],
+      server: {
+        id: '66666666-6666-4666-8666-666666666666',
+        name: 'Vehicle checklist',
+        completed: false,
+        outcome: 'Fail',
+        signer_name: null,
+        updated_at: '2026-12-01T10:00:00.000Z',
+      } as unknown as OutboxEntry['server'],
+    };
+    renderWithMantine(<Comparison entry={checklist} />);
+    const row = (name: string) =>
+      within(screen.getByRole('rowheader', { name }).closest('tr') as HTMLElement);
+    expect(row('Complete').getByText('Yes')).toBeTruthy();
+    expect(row('Complete').getByText('No')).toBeTruthy();
+    expect(row('Outcome').getByText('Fail')).toBeTruthy();
+    expect(row('Signed by').getByText('Ivy Inspector')).toBeTruthy();
+    expect(row('Answers').getByText('2 answers given on this device')).toBeTruthy();
+    // The name is the same on both sides: not listed.
+    expect(screen.queryByRole('rowheader', { name: 'Checklist' })).toBeNull();
   });
 });
