@@ -111,6 +111,18 @@ export const examPersonOutput = z.object({
 export const candidateStatuses = ['registered', 'passed', 'failed', 'withdrawn'] as const;
 export type CandidateStatus = (typeof candidateStatuses)[number];
 
+/** Messages of registration and withdrawal that the API answers and the portal shows. */
+export const candidateMessages = {
+  /** The portal candidate's own withdrawal, on or after the day of the session. */
+  withdrawTooLate: (sessionDate: string) =>
+    `You can no longer withdraw from this session: withdrawal closes the day before the session (${sessionDate}). Please contact the exam office.`,
+  /** Withdrawing a registration that is withdrawn already or has a result. */
+  notRegistered: (status: string) =>
+    status === 'withdrawn'
+      ? 'This registration has already been withdrawn.'
+      : `This candidate cannot withdraw: the result (${status}) is recorded.`,
+} as const;
+
 /** POST ExamSessions/{id}/Register: a request whose exam process is pending takes a seat. */
 export const registerCandidateBody = z.object({ license_request_id: id('license_request_id') });
 
@@ -230,6 +242,12 @@ export const resultSummary = z.object({
   passed: z.number().int(),
   failed: z.number().int(),
   critical_failures: z.number().int(),
+});
+/** POST ExamSessions/{id}/Documents: a document uploaded with Documents/upload becomes the session's. */
+export const attachSessionDocumentBody = z.object({ document_id: id('document_id') });
+export const sessionDocumentParams = z.object({
+  id: id('id'),
+  documentId: id('documentId'),
 });
 export const sessionDocument = z.object({
   id: z.uuid(),

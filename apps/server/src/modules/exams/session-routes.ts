@@ -169,8 +169,26 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: candidateOutput },
     },
     handler: async (request) => {
-      await withdrawCandidate(request, request.params.id, request.params.candidateId);
-      const [row] = await candidatesOf(db, eq(exCandidates.id, request.params.candidateId));
+      const { id, candidateId } = request.params;
+      await withdrawCandidate(request, candidateId, { by: 'staff', sessionId: id });
+      const [row] = await candidatesOf(db, eq(exCandidates.id, candidateId));
+      return presentCandidate(row!);
+    },
+  });
+
+  r.post('/api/exams/myRegistrations/:candidateId/Withdraw', {
+    config: { access: 'authenticated' },
+    schema: {
+      tags,
+      summary:
+        'The signed-in candidate withdraws their own registration, until the day before the session (409 after; 404 for anyone else’s)',
+      params: z.object({ candidateId: z.uuid({ message: 'candidateId must be a valid id' }) }),
+      response: { 200: candidateOutput },
+    },
+    handler: async (request) => {
+      const { candidateId } = request.params;
+      await withdrawCandidate(request, candidateId, { by: 'candidate', userId: request.auth!.userId });
+      const [row] = await candidatesOf(db, eq(exCandidates.id, candidateId));
       return presentCandidate(row!);
     },
   });

@@ -175,4 +175,6 @@ export const examsApi = {
       [kind === 'ExamCoordinators' ? 'exam_coordinator' : 'exam_examiner']: { user_id: userId },
     }),
   mine: () => api.get<MyExams>('/api/exams/mySessions'),
+  withdrawMine: (candidateId: string) =>
+    api.post<CandidateOutput>(`/api/exams/myRegistrations/${candidateId}/Withdraw`),
 };

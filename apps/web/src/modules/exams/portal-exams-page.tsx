@@ -1,9 +1,11 @@
+import type { MyExams } from '@licensure/contracts';
 import { Alert, Badge, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../platform/api/errors';
 import { PageHeader } from '../../platform/components/page-header';
 import { ErrorState, LoadingState } from '../../platform/components/status';
+import { ConfirmDialog } from '../responses/confirm-dialog';
 import { examKeys, examsApi } from './exams-api';
 
 const outcome = {
@@ -13,6 +15,12 @@ const outcome = {
   withdrawn: 'Withdrawn',
 } as const;
 const color = { registered: 'blue', passed: 'green', failed: 'red', withdrawn: 'gray' } as const;
+type Registration = MyExams['registrations'][number];
+const when = (r: Pick<Registration, 'session_date' | 'start_time' | 'location'>) =>
+  `${r.session_date}${r.start_time ? ` at ${r.start_time.slice(0, 5)}` : ''}${r.location ? `, ${r.location}` : ''}`;
+/** Candidates withdraw themselves until the day before the session (the server holds the same rule). */
+const mayWithdraw = (r: Registration) =>
+  r.status === 'registered' && r.session_date > new Date().toISOString().slice(0, 10);
 
 /** `/portal/exams`: the candidate's requests waiting for an exam, open sessions, registrations and results. */
 export function PortalExamsPage() {
@@ -26,6 +34,17 @@ export function PortalExamsPage() {
       void client.invalidateQueries({ queryKey: examKeys.mine });
     },
     onError: (e) => setFlash({ text: errorMessage(e), error: true }),
+  });
+  const [withdrawing, setWithdrawing] = useState<Registration | null>(null);
+  const [withdrawError, setWithdrawError] = useState<string | null>(null);
+  const withdraw = useMutation({
+    mutationFn: (r: Registration) => examsApi.withdrawMine(r.id),
+    onSuccess: (_, r) => {
+      setWithdrawing(null);
+      setFlash({ text: `You have withdrawn from the session of ${when(r)}.`, error: false });
+      void client.invalidateQueries({ queryKey: examKeys.mine });
+    },
+    onError: (e) => setWithdrawError(errorMessage(e)),
   });
   return (
     <Stack gap="md">
@@ -123,6 +142,21 @@ export function PortalExamsPage() {
                     </Badge>
                   </Group>
                   <Text size="sm">Attempt {c.attempt}</Text>
+                  {mayWithdraw(c) ? (
+                    <Button
+                      mt="xs"
+                      size="xs"
+                      variant="default"
+                      color="red"
+                      onClick={() => {
+                        setWithdrawError(null);
+                        setWithdrawing(c);
+                      }}
+                      aria-label={`Withdraw from the session of ${when(c)}`}
+                    >
+                      Withdraw
+                    </Button>
+                  ) : null}
                   {c.results.length ? (
                     <List mt="xs">
                       {c.results.map((r, i) => (
@@ -143,6 +177,24 @@ export function PortalExamsPage() {
           </section>
         </>
       ) : null}
+      <ConfirmDialog
+        opened={withdrawing !== null}
+        title="Withdraw from this session?"
+        message={
+          withdrawing
+            ? `You give up your seat at the session of ${when(withdrawing)}. This does not count as a failed attempt, and you can register for another session.`
+            : ''
+        }
+        confirmLabel="Withdraw"
+        danger
+        busy={withdraw.isPending}
+        error={withdrawError}
+        onCancel={() => {
+          setWithdrawing(null);
+          setWithdrawError(null);
+        }}
+        onConfirm={() => withdrawing && withdraw.mutate(withdrawing)}
+      />
     </Stack>
   );
 }
