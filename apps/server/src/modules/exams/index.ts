@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerResource } from '../../platform/resources/register';
 import { examRoutes } from './exam-routes';
 import { packetResource, passingRequirementResource } from './packets.resources';
+import { sessionDocumentRoutes } from './session-document-routes';
 import { sessionRoutes } from './session-routes';
 import { sessionResource } from './sessions.resources';
 import { examFormResource, skillResource } from './skills.resources';
@@ -22,4 +23,5 @@ export async function examsModule(app: FastifyInstance): Promise<void> {
   for (const resource of staffResources) registerResource(app, resource);
   await examRoutes(app);
   await sessionRoutes(app);
+  await sessionDocumentRoutes(app);
 }

@@ -10,13 +10,19 @@ type UploadState =
   | { phase: 'done'; name: string }
   | { phase: 'failed'; name: string; message: string };
 
-/** Chooses a file and uploads it for a person, showing progress and the server's message on failure. */
+/**
+ * Chooses a file and uploads it for a person (or with other upload fields), showing progress and the
+ * server's message on failure. `onUploaded` may finish the work (attach the document to a record): its
+ * failure is shown as the upload's.
+ */
 export function DocumentUpload({
   userId,
+  fields,
   onUploaded,
 }: {
-  userId: string;
-  onUploaded(doc: DocumentRecord): void;
+  userId?: string;
+  fields?: Record<string, string>;
+  onUploaded(doc: DocumentRecord): void | Promise<void>;
 }) {
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
@@ -25,11 +31,12 @@ export function DocumentUpload({
   const start = async (file: File) => {
     setState({ phase: 'uploading', name: file.name, fraction: 0 });
     try {
-      const doc = await uploadDocument(file, { candidate_id: userId }, (fraction) =>
+      const sent = fields ?? (userId ? { candidate_id: userId } : {});
+      const doc = await uploadDocument(file, sent, (fraction) =>
         setState({ phase: 'uploading', name: file.name, fraction }),
       );
+      await onUploaded(doc);
       setState({ phase: 'done', name: doc.name });
-      onUploaded(doc);
     } catch (error) {
       setState({ phase: 'failed', name: file.name, message: errorMessage(error) });
     }

@@ -79,6 +79,10 @@ export interface PersonChoice {
 type Query = Record<string, QueryValue>;
 const all = { currentPage: 1, numPerPage: 500 };
 
+/** Where exam staff download a session's document (the server logs the read). */
+export const sessionDocumentHref = (sessionId: string, documentId: string) =>
+  `/api/ExamSessions/${sessionId}/Documents/${documentId}/content`;
+
 export const examKeys = {
   all: ['exams'] as const,
   list: (path: string, q: Query = {}) => ['exams', 'list', path, q] as const,
@@ -151,6 +155,10 @@ export const examsApi = {
   candidates: (id: string) => api.get<CandidateSummary[]>(`/api/ExamSessions/${id}/CandidateSummaries`),
   resultSummaries: (id: string) => api.get<ResultSummary[]>(`/api/ExamSessions/${id}/ExamResultSummaries`),
   documents: (id: string) => api.get<SessionDocument[]>(`/api/ExamSessions/${id}/Documents`),
+  attachDocument: (id: string, documentId: string) =>
+    api.post<SessionDocument[]>(`/api/ExamSessions/${id}/Documents`, { document_id: documentId }),
+  removeDocument: (id: string, documentId: string) =>
+    api.delete(`/api/ExamSessions/${id}/Documents/${documentId}`),
   eligible: (id: string) => api.get<EligibleRequest[]>(`/api/ExamSessions/${id}/EligibleCandidates`),
   register: (sessionId: string, licenseRequestId: string) =>
     api.post<CandidateOutput>(`/api/ExamSessions/${sessionId}/Register`, {

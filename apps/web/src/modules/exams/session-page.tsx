@@ -30,6 +30,7 @@ import {
   type ResultSummary,
   type StaffMember,
 } from './exams-api';
+import { SessionDocumentsSection } from './session-documents-section';
 
 const statusColor = { registered: 'blue', passed: 'green', failed: 'red', withdrawn: 'gray' } as const;
 
@@ -60,10 +61,6 @@ export function SessionPage() {
   const results = useQuery({
     queryKey: examKeys.session(id, 'results'),
     queryFn: () => examsApi.resultSummaries(id),
-  });
-  const documents = useQuery({
-    queryKey: examKeys.session(id, 'documents'),
-    queryFn: () => examsApi.documents(id),
   });
   const client = useQueryClient();
   const navigate = useNavigate();
@@ -203,26 +200,15 @@ export function SessionPage() {
         ) : null}
       </Paper>
 
-      <Paper withBorder p="md" component="section" aria-labelledby="documents-title">
-        <Title order={2} size="h3" id="documents-title" mb="sm">
-          Documents
-        </Title>
-        {documents.data?.length === 0 ? <Text>No document is attached to this session.</Text> : null}
-        {documents.data?.length ? (
-          <List>
-            {documents.data.map((d) => (
-              <List.Item key={d.id}>
-                <a href={`/api/Documents/${d.id}/content`}>{d.name}</a>
-              </List.Item>
-            ))}
-          </List>
-        ) : null}
-        {s.notes ? (
-          <Text mt="sm" size="sm">
-            {s.notes}
-          </Text>
-        ) : null}
-      </Paper>
+      {s.notes ? (
+        <Paper withBorder p="md" component="section" aria-labelledby="notes-title">
+          <Title order={2} size="h3" id="notes-title" mb="sm">
+            Notes
+          </Title>
+          <Text size="sm">{s.notes}</Text>
+        </Paper>
+      ) : null}
+      <SessionDocumentsSection sessionId={s.id} canWrite={canWrite} />
       <ConfirmDialog
         opened={withdrawing !== null}
         title="Withdraw the candidate?"
