@@ -14,11 +14,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ssnDigits, ssnMatches } from '../../platform/crypto/ssn';
 import { forbidden, notFound } from '../../platform/http/errors';
-import { escapeLike } from '../../platform/resources/list-query';
 import type { Row } from '../../platform/resources/types';
 import { credentialColumns, joinCredentialNames, presentCredential } from '../licensing/credential-presenter';
 import { personColumns, presentPerson } from './present';
-import { hasCriteria, type LookupConditions, likePrefix, lookupConditions } from './search';
+import {
+  hasCriteria,
+  type LookupConditions,
+  likePrefix,
+  lookupConditions,
+  lowerC,
+  prefixCondition,
+} from './search';
 
 const tags = ['users'];
 /** Public lookups: a few a second per address is plenty for a person, and slows down scraping. */
@@ -141,25 +147,22 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
       params[name] = value;
     };
     const p = (name: string) => sql.placeholder(name);
+    const starts = (name: string, expression: SQL, prefix: string, order: 'collate' | 'pattern') => {
+      const range = prefixCondition(name, expression, prefix, order, params);
+      names.push(range.key);
+      c.push(range.sql);
+    };
     if (q.last_name)
-      add(
-        'last_name',
-        sql`lower(${users.last_name}) collate "C" like ${p('last_name')}`,
-        likePrefix(q.last_name),
-      );
+      starts('last_name', lowerC(users.last_name), q.last_name.trim().toLowerCase(), 'collate');
     if (q.first_name)
-      add(
-        'first_name',
-        sql`lower(${users.first_name}) collate "C" like ${p('first_name')}`,
-        likePrefix(q.first_name),
-      );
-    if (q.search)
-      add('search', sql`lower(${users.last_name}) collate "C" like ${p('search')}`, likePrefix(q.search));
+      starts('first_name', lowerC(users.first_name), q.first_name.trim().toLowerCase(), 'collate');
+    if (q.search) starts('search', lowerC(users.last_name), q.search.trim().toLowerCase(), 'collate');
     if (q.license_number)
-      add(
+      starts(
         'license_number',
-        sql`upper(${certifications.number}) like ${p('license_number')}`,
-        `${escapeLike(q.license_number.toUpperCase())}%`,
+        sql`upper(${certifications.number})`,
+        q.license_number.trim().toUpperCase(),
+        'pattern',
       );
     if (q.city) add('city', sql`lower(${users.city}) like ${p('city')}`, likePrefix(q.city));
     if (c.length === 0) return null;

@@ -81,6 +81,12 @@ describe('users/search and elite/userlookup', () => {
     expect(names(await search({ search: 'smith, alex' }))).toEqual(['Smith']);
     // Free text matches name prefixes (so an index serves it in result order), not inner pieces.
     expect(names(await search({ search: 'smith' }))).toEqual(['Smith', 'Smithers']);
+    // ...and first names, emails, national EMS ids and account identifiers, each by prefix.
+    expect(names(await search({ search: 'ALE' }))).toEqual(['Smith']);
+    expect(names(await search({ search: 'blair@ex' }))).toEqual(['Smithers']);
+    expect(names(await search({ search: 'e1002' }))).toEqual(['Smith']);
+    expect(names(await search({ search: 'Acc-7' }))).toEqual(['Goldsmith']);
+    expect(names(await search({ search: 'smiths' }))).toEqual([]);
     expect(names(await search({ birth_date: '1980-02-03' }))).toEqual(['Smith']);
     expect(names(await search({ national_ems_id: 'e100' }))).toEqual(['Smith']);
     expect(names(await search({ account_identifier: 'acc-7' }))).toEqual(['Goldsmith']);
@@ -128,6 +134,32 @@ describe('users/search and elite/userlookup', () => {
     expect(JSON.stringify((contains as unknown as { rows: unknown[] }).rows)).toMatch(
       /users_last_name_trgm_idx/,
     );
+  });
+
+  it('bounds prefixes by ranges, which a plan made once for every value still reads by index', async () => {
+    const db = t.database.db;
+    const plans = await db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+      await tx.execute(
+        sql.raw(`prepare by_name(uuid, text, text) as select id from users
+        where enterprise_id = $1 and deleted_at is null
+          and lower(last_name) collate "C" >= $2 and lower(last_name) collate "C" < $3
+        order by lower(last_name) collate "C", lower(first_name) collate "C", id limit 50`),
+      );
+      await tx.execute(
+        sql.raw(`prepare by_email(text, text) as select id from users
+        where deleted_at is null and lower(email) ~>=~ $1 and lower(email) ~<~ $2 limit 50`),
+      );
+      const name = await tx.execute(sql.raw(`explain execute by_name('${t.enterpriseId}', 'smi', 'smj')`));
+      const email = await tx.execute(sql.raw(`explain execute by_email('blair@', 'blair@')`));
+      await tx.execute(sql.raw('deallocate by_name'));
+      await tx.execute(sql.raw('deallocate by_email'));
+      return [name, email].map((p) => JSON.stringify((p as unknown as { rows: unknown[] }).rows));
+    });
+    expect(plans[0]).toMatch(/users_name_order_idx/);
+    expect(plans[0]).toMatch(/\$2/);
+    expect(plans[1]).toMatch(/users_email_cover_idx/);
   });
 });
 

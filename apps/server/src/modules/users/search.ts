@@ -1,13 +1,47 @@
 import type { UserLookup } from '@licensure/contracts';
 import { certifications, users } from '@licensure/db';
-import { type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import { escapeLike } from '../../platform/resources/list-query';
+import { prefixRange } from '../../platform/resources/prefix-range';
 
 /** A lower-cased prefix pattern: `lower(col) like 'smi%'` can use a text_pattern_ops index. */
 export const likePrefix = (s: string) => `${escapeLike(s.trim().toLowerCase())}%`;
 /** A contains pattern: `lower(col) like '%mit%'` can use a trigram index. */
 export const likeContains = (s: string) => `%${escapeLike(s.trim().toLowerCase())}%`;
-const upperPrefix = (s: string) => `${escapeLike(s.trim().toUpperCase())}%`;
+
+/**
+ * How an indexed expression compares in byte order: `collate` for an expression indexed in C collation
+ * (`lower(last_name) collate "C"`), `pattern` for one indexed with text_pattern_ops.
+ */
+type ByteOrder = 'collate' | 'pattern';
+
+/**
+ * "expression starts with the placeholder's prefix" as a range of two placeholders (`<name>_from`,
+ * `<name>_to`), which an index serves in a plan made once for all values; the values go in `params`.
+ * The key names the shape (a prefix with no upper bound, vanishingly rare, is a shape of its own).
+ */
+export function prefixCondition(
+  name: string,
+  expression: SQL,
+  prefix: string,
+  order: ByteOrder,
+  params: Record<string, unknown>,
+): { key: string; sql: SQL } {
+  const { from, to } = prefixRange(prefix);
+  params[`${name}_from`] = from;
+  const [ge, lt] = order === 'collate' ? [sql`>=`, sql`<`] : [sql`~>=~`, sql`~<~`];
+  const lower = sql`${expression} ${ge} ${p(`${name}_from`)}`;
+  if (to === null) return { key: `${name}:open`, sql: lower };
+  params[`${name}_to`] = to;
+  return { key: name, sql: sql`(${lower} and ${expression} ${lt} ${p(`${name}_to`)})` };
+}
+
+/** An expression in the byte order of the name indexes. */
+export const lowerC = (column: SQL.Aliased | AnyColumn) => sql`lower(${column}) collate "C"`;
+const lowered = (s: string) => s.trim().toLowerCase();
+const uppered = (s: string) => s.trim().toUpperCase();
+
+const p = (name: string) => sql.placeholder(name);
 
 /** Whether a lookup names anything to search by (the spec: no search text, no results). */
 export function hasCriteria(q: UserLookup): boolean {
@@ -34,8 +68,6 @@ export interface LookupConditions {
   params: Record<string, unknown>;
 }
 
-const p = (name: string) => sql.placeholder(name);
-
 /**
  * The conditions of a user lookup, each written so an index of platform.ts can serve it: names by
  * prefix in C collation (users_name_order_idx, which also gives the result order; users_first_name_cover_idx
@@ -50,32 +82,26 @@ export function lookupConditions(q: UserLookup): LookupConditions {
     all.push({ key, sql: condition });
     params[key] = value;
   };
-  if (q.last_name)
-    add(
-      'last_name',
-      likePrefix(q.last_name),
-      sql`lower(${users.last_name}) collate "C" like ${p('last_name')}`,
-    );
+  const starts = (name: string, expression: SQL, prefix: string, order: ByteOrder) =>
+    prefixCondition(name, expression, prefix, order, params);
+  if (q.last_name) all.push(starts('last_name', lowerC(users.last_name), lowered(q.last_name), 'collate'));
   if (q.first_name)
-    add(
-      'first_name',
-      likePrefix(q.first_name),
-      sql`lower(${users.first_name}) collate "C" like ${p('first_name')}`,
-    );
+    all.push(starts('first_name', lowerC(users.first_name), lowered(q.first_name), 'collate'));
   if (q.birth_date) add('birth_date', q.birth_date, sql`${users.birth_date} = ${p('birth_date')}`);
   if (q.account_identifier)
-    add(
-      'account_identifier',
-      upperPrefix(q.account_identifier),
-      sql`upper(${users.account_identifier}) like ${p('account_identifier')}`,
+    all.push(
+      starts(
+        'account_identifier',
+        sql`upper(${users.account_identifier})`,
+        uppered(q.account_identifier),
+        'pattern',
+      ),
     );
   if (q.national_ems_id)
-    add(
-      'national_ems_id',
-      upperPrefix(q.national_ems_id),
-      sql`upper(${users.national_ems_id}) like ${p('national_ems_id')}`,
+    all.push(
+      starts('national_ems_id', sql`upper(${users.national_ems_id})`, uppered(q.national_ems_id), 'pattern'),
     );
-  if (q.email) add('email', likePrefix(q.email), sql`lower(${users.email}) like ${p('email')}`);
+  if (q.email) all.push(starts('email', sql`lower(${users.email})`, lowered(q.email), 'pattern'));
   if (q.phone) {
     const digits = q.phone.replace(/\D/g, '');
     if (digits)
@@ -90,33 +116,47 @@ export function lookupConditions(q: UserLookup): LookupConditions {
   if (q.state) add('state', q.state.toUpperCase(), sql`upper(${users.state}) = ${p('state')}`);
   if (q.postal_code)
     add('postal_code', `${escapeLike(q.postal_code)}%`, sql`${users.postal_code} like ${p('postal_code')}`);
-  if (q.license_number)
-    add(
+  if (q.license_number) {
+    const number = starts(
       'license_number',
-      upperPrefix(q.license_number),
-      sql`exists (select 1 from ${certifications} where ${certifications.user_id} = ${users.id}
-      and upper(${certifications.number}) like ${p('license_number')})`,
+      sql`upper(${certifications.number})`,
+      uppered(q.license_number),
+      'pattern',
     );
+    all.push({
+      key: number.key,
+      sql: sql`exists (select 1 from ${certifications} where ${certifications.user_id} = ${users.id} and ${number.sql})`,
+    });
+  }
   if (q.search) {
     // Free text: a last or first name prefix, "last, first", an email, national EMS id or account prefix.
     // Prefixes only: a contained piece of the name cannot use an index in the result order.
     const [last, first] = q.search.split(',').map((s) => s.trim());
     if (first !== undefined && last) {
-      params.search_last = likePrefix(last);
-      params.search_first = likePrefix(first);
-      all.push({
-        key: 'search_last_first',
-        sql: sql`lower(${users.last_name}) collate "C" like ${p('search_last')} and lower(${users.first_name}) collate "C" like ${p('search_first')}`,
-      });
+      const l = starts('search_last', lowerC(users.last_name), lowered(last), 'collate');
+      const f = starts('search_first', lowerC(users.first_name), lowered(first), 'collate');
+      all.push({ key: `${l.key}+${f.key}`, sql: sql`${l.sql} and ${f.sql}` });
     } else {
-      params.search_lower = likePrefix(q.search);
-      params.search_upper = upperPrefix(q.search);
+      const text = q.search.trim();
+      // The lower-case bounds serve the names and the email, the upper-case ones the identifiers.
+      const lowerName = starts('search_lower', lowerC(users.last_name), text.toLowerCase(), 'collate');
+      const upperId = starts(
+        'search_upper',
+        sql`upper(${users.national_ems_id})`,
+        text.toUpperCase(),
+        'pattern',
+      );
+      const again = (name: string, expression: SQL, order: ByteOrder) =>
+        starts(name, expression, name === 'search_lower' ? text.toLowerCase() : text.toUpperCase(), order);
       anyOf.push(
-        { key: 'search_last', sql: sql`lower(${users.last_name}) collate "C" like ${p('search_lower')}` },
-        { key: 'search_first', sql: sql`lower(${users.first_name}) collate "C" like ${p('search_lower')}` },
-        { key: 'search_email', sql: sql`lower(${users.email}) like ${p('search_lower')}` },
-        { key: 'search_nems', sql: sql`upper(${users.national_ems_id}) like ${p('search_upper')}` },
-        { key: 'search_account', sql: sql`upper(${users.account_identifier}) like ${p('search_upper')}` },
+        { key: `search_last:${lowerName.key}`, sql: lowerName.sql },
+        { key: 'search_first', sql: again('search_lower', lowerC(users.first_name), 'collate').sql },
+        { key: 'search_email', sql: again('search_lower', sql`lower(${users.email})`, 'pattern').sql },
+        { key: `search_nems:${upperId.key}`, sql: upperId.sql },
+        {
+          key: 'search_account',
+          sql: again('search_upper', sql`upper(${users.account_identifier})`, 'pattern').sql,
+        },
       );
     }
   }
