@@ -14,7 +14,8 @@ import { createUser } from './factories';
 /**
  * Demo automation: "on submit: alert the reviewer" (with the manual trigger a reviewer can name on a
  * process change), and a nightly task that alerts holders of credentials expiring within 60 days and
- * sends them the renewal reminder letter. A demo EMT whose credential expires in 45 days (from the
+ * sends them the renewal reminder letter; "Exam admissions" sends the exam admission letter to each
+ * candidate who registers for an exam session. A demo EMT whose credential expires in 45 days (from the
  * day of the seed) gives "Run now" someone to write to.
  */
 export async function seedDemoAutomation(tx: Tx, enterpriseId: string, licenseId: string): Promise<void> {
@@ -85,6 +86,7 @@ export async function seedDemoAutomation(tx: Tx, enterpriseId: string, licenseId
       actions: [{ kind: 'retireAlert', alert_type_id: note.id }],
     },
   ]);
+  await seedExamAdmissions(tx, enterpriseId);
   const [reminder] = await tx
     .select({ id: mergeTemplates.id })
     .from(mergeTemplates)
@@ -132,5 +134,34 @@ async function seedExpiringCredential(tx: Tx, enterpriseId: string) {
     number: 'EMT-000456',
     issue_date: '2024-11-01',
     expiration_date: expires,
+  });
+}
+
+/** On `examCandidate.registered` (about the request): the exam admission letter to the applicant. */
+async function seedExamAdmissions(tx: Tx, enterpriseId: string) {
+  const [letter] = await tx
+    .select({ id: mergeTemplates.id })
+    .from(mergeTemplates)
+    .where(
+      and(eq(mergeTemplates.enterprise_id, enterpriseId), eq(mergeTemplates.name, 'Exam admission letter')),
+    );
+  const [registered] = await tx
+    .select({ id: triggers.id })
+    .from(triggers)
+    .where(and(eq(triggers.enterprise_id, enterpriseId), eq(triggers.code, 'examCandidate.registered')));
+  if (!letter || !registered) throw new Error('the demo needs the exam admission letter and its event');
+  const [config] = await tx
+    .insert(triggerConfigurations)
+    .values({
+      enterprise_id: enterpriseId,
+      name: 'Exam admissions',
+      description: 'Sends the exam admission letter to each candidate who registers for a session',
+    })
+    .returning();
+  await tx.insert(triggerConfigurationTriggers).values({
+    enterprise_id: enterpriseId,
+    trigger_configuration_id: config!.id,
+    trigger_id: registered.id,
+    actions: [{ kind: 'mergeTemplate', merge_template_id: letter.id }],
   });
 }

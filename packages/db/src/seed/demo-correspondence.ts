@@ -6,8 +6,8 @@ import { referenceTables } from '../schema/reference';
 import { alerts, services } from '../schema/registry';
 
 /**
- * Demo alerts, notes and merge templates: a welcome letter and a renewal reminder to merge on the demo
- * people, open alerts on the applicant and on a demo service (the dashboard and the portal badge show
+ * Demo alerts, notes and merge templates: a welcome letter, a renewal reminder and an exam admission
+ * letter (sent by the demo automation when a candidate registers) to merge on the demo people, open alerts on the applicant and on a demo service (the dashboard and the portal badge show
  * them), and a staff note on the applicant.
  */
 export async function seedDemoMessages(tx: Tx, enterpriseId: string, applicantId: string): Promise<void> {
@@ -50,6 +50,21 @@ export async function seedDemoMessages(tx: Tx, enterpriseId: string, applicantId
         '({{certification.license_name}}) expires on {{certification.expiration_date}}.</p>' +
         '<ul><li>Complete your continuing education.</li><li>Apply for renewal in the portal.</li></ul>' +
         '<p>{{enterprise.name}}</p>',
+    },
+    {
+      enterprise_id: enterpriseId,
+      code: 'Exams',
+      merge_object: 'request',
+      name: 'Exam admission letter',
+      description: 'Sent when a candidate registers for an exam session (the "Exam admissions" trigger)',
+      subject: 'Admission to the {{exam.exam_packet}} on {{exam.session_date}}',
+      body_html:
+        '<p>Dear {{person.first_name}} {{person.last_name}},</p><p>You are admitted to the ' +
+        '<strong>{{exam.exam_packet}}</strong> (session {{exam.session_number}}).</p>' +
+        '<ul><li>Date: {{exam.session_date}}</li><li>Time: {{exam.start_time}}</li>' +
+        '<li>Location: {{exam.location}}, {{exam.location_address}}</li></ul>' +
+        '<p>Arrive 30 minutes early with a photo ID. If you cannot attend, withdraw in the portal ' +
+        'before the day of the session.</p><p>{{enterprise.name}}</p>',
     },
   ]);
 

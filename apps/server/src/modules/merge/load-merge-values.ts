@@ -14,6 +14,7 @@ import {
 } from '@licensure/db';
 import { and, eq, isNull } from 'drizzle-orm';
 import { notFound } from '../../platform/http/errors';
+import { examSessionValues } from './exam-values';
 import { fieldLabels, objectLabels } from './merge-catalog';
 
 type Values = Map<string, string>;
@@ -97,6 +98,8 @@ async function request(tx: Reader, enterpriseId: string, id: string, values: Val
     );
   if (!r) return false;
   put(values, 'request', r);
+  const exam = await examSessionValues(tx, enterpriseId, id);
+  if (exam) put(values, 'exam', exam);
   await holder(tx, enterpriseId, r, values);
   return true;
 }

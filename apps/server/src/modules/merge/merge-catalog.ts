@@ -11,7 +11,7 @@ export const objectsOfCode: Record<MergeCode, readonly MergeObjectKind[]> = {
   Inspections: ['service', 'vehicle'],
   Investigations: ['person', 'service'],
   'Inspection Visits': ['service', 'vehicle'],
-  Exams: ['person'],
+  Exams: ['request', 'person'],
   Licensing: ['request', 'person', 'service', 'vehicle'],
   Certifications: ['certification'],
   Correspondence: ['person', 'service', 'vehicle'],
@@ -25,7 +25,15 @@ export const objectLabels: Record<MergeObjectKind, string> = {
   certification: 'Credential',
 };
 
-type FieldGroup = 'person' | 'service' | 'vehicle' | 'request' | 'certification' | 'enterprise' | 'date';
+type FieldGroup =
+  | 'person'
+  | 'service'
+  | 'vehicle'
+  | 'request'
+  | 'exam'
+  | 'certification'
+  | 'enterprise'
+  | 'date';
 
 /** Fields of each group, as `{{group.name}}`. */
 export const fieldLabels: Record<FieldGroup, Record<string, string>> = {
@@ -66,6 +74,17 @@ export const fieldLabels: Record<FieldGroup, Record<string, string>> = {
     status: 'Request status',
     started_on: 'Started on',
     submitted_on: 'Submitted on',
+  },
+  /** The exam session the request's candidate is registered for (admission letters). */
+  exam: {
+    session_name: 'Exam session name',
+    session_number: 'Exam session number',
+    session_date: 'Exam date',
+    start_time: 'Exam start time',
+    location: 'Exam location',
+    location_address: 'Exam location address',
+    exam_packet: 'Exam',
+    attempt: 'Exam attempt',
   },
   certification: {
     number: 'Credential number',
@@ -121,9 +140,17 @@ export function mergeObjectsFor(code?: MergeCode) {
   }));
 }
 
+/**
+ * Codes whose templates use other groups than their objects give: Exams letters are about a candidate
+ * (a person, or the request with its exam session), never a service or vehicle.
+ */
+const groupsOfCode: Partial<Record<MergeCode, readonly FieldGroup[]>> = {
+  Exams: ['exam', 'request', 'person'],
+};
+
 export function mergeFieldsFor(code?: MergeCode): MergeFieldOutput[] {
   const groups = new Set<FieldGroup>(
-    codesOf(code).flatMap((c) => objectsOfCode[c].flatMap((k) => groupsOfObject[k])),
+    codesOf(code).flatMap((c) => groupsOfCode[c] ?? objectsOfCode[c].flatMap((k) => groupsOfObject[k])),
   );
   groups.add('enterprise');
   groups.add('date');

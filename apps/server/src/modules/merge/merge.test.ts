@@ -96,6 +96,19 @@ describe('merge templates', () => {
     const fields = (await t.call(t.admin, { method: 'GET', url: '/api/MergeFields?code=Exams' })).json();
     expect(fields.map((f: { key: string }) => f.key)).toContain('person.first_name');
     expect(fields.map((f: { key: string }) => f.key)).not.toContain('vehicle.make');
+    // Admission letters name the session the request's candidate registered for.
+    expect(fields.map((f: { key: string }) => f.key)).toEqual(
+      expect.arrayContaining([
+        'exam.session_date',
+        'exam.start_time',
+        'exam.location',
+        'request.license_name',
+      ]),
+    );
+    const licensing = (
+      await t.call(t.admin, { method: 'GET', url: '/api/MergeFields?code=Licensing' })
+    ).json();
+    expect(licensing.map((f: { key: string }) => f.key)).not.toContain('exam.session_date');
     const groups = (
       await t.call(t.admin, { method: 'GET', url: '/api/MergeContactGroups?code=Certifications' })
     ).json();

@@ -34,7 +34,7 @@ const objectsOfCode: Record<MergeCode, MergeObjectKind[]> = {
   Inspections: ['service', 'vehicle'],
   Investigations: ['person', 'service'],
   'Inspection Visits': ['service', 'vehicle'],
-  Exams: ['person'],
+  Exams: ['request', 'person'],
   Licensing: ['request', 'person', 'service', 'vehicle'],
   Certifications: ['certification'],
   Correspondence: ['person', 'service', 'vehicle'],
