@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, enterpriseId, id, updatedAt } from './columns';
+import { fbResponses } from './forms';
 
 const deletedAt = () => timestamp('deleted_at', { withTimezone: true, mode: 'date' });
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -253,5 +254,33 @@ export const exResults = pgTable(
   (t) => [
     uniqueIndex('ex_results_key').on(t.candidate_id, t.exam_form_id, t.skill_id),
     index('ex_results_session_idx').on(t.session_id),
+  ],
+);
+
+/**
+ * The form-builder form of an exam form, filled by the examiner for one candidate: the response that
+ * holds the answers (one per candidate and exam form; reopened, the same response is shown again).
+ */
+export const exFormResponses = pgTable(
+  'ex_form_responses',
+  {
+    id: id(),
+    enterprise_id: enterpriseId(),
+    candidate_id: uuid('candidate_id')
+      .notNull()
+      .references(() => exCandidates.id, { onDelete: 'cascade' }),
+    exam_form_id: uuid('exam_form_id')
+      .notNull()
+      .references(() => exForms.id),
+    response_id: uuid('response_id')
+      .notNull()
+      .references(() => fbResponses.id, { onDelete: 'cascade' }),
+    examiner_id: uuid('examiner_id'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('ex_form_responses_key').on(t.candidate_id, t.exam_form_id),
+    uniqueIndex('ex_form_responses_response_key').on(t.response_id),
   ],
 );
