@@ -194,7 +194,15 @@ export const scoringSkill = z.object({
 /** GET ExamSessions/{id}/Scoring: what the examiner scores on the day. */
 export const scoringSheet = z.object({
   session: examSessionOutput,
-  forms: z.array(z.object({ id: z.uuid(), name: z.string(), skills: z.array(scoringSkill) })),
+  forms: z.array(
+    z.object({
+      id: z.uuid(),
+      name: z.string(),
+      /** The form-builder form the examiner also fills for each candidate, if the exam form has one. */
+      fb_form_id: z.uuid().nullable(),
+      skills: z.array(scoringSkill),
+    }),
+  ),
   candidates: z.array(candidateOutput.extend({ results: z.array(skillResultOutput) })),
 });
 export type ScoringSheet = z.infer<typeof scoringSheet>;

@@ -9,6 +9,7 @@ export * from './education';
 export * from './enterprise';
 export * from './errors';
 export * from './exams';
+export * from './exams-form-responses';
 export * from './exams-rules';
 export * from './exams-sessions';
 export * from './fields';

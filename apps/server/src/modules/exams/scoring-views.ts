@@ -44,7 +44,12 @@ export const presentCandidate = (c: CandidateRow): CandidateOutput => {
 /** What the examiner scores: the packet's forms with their skill sheets, the candidates and their results. */
 export async function scoringSheet(db: Db, session: ScoringSheet['session']): Promise<ScoringSheet> {
   const forms = await db
-    .select({ id: exForms.id, name: exForms.name, skill_ids: exForms.skill_ids })
+    .select({
+      id: exForms.id,
+      name: exForms.name,
+      skill_ids: exForms.skill_ids,
+      fb_form_id: exForms.fb_form_id,
+    })
     .from(exPacketForms)
     .innerJoin(exForms, eq(exForms.id, exPacketForms.form_id))
     .where(eq(exPacketForms.packet_id, session.exam_packet_id))
@@ -64,6 +69,7 @@ export async function scoringSheet(db: Db, session: ScoringSheet['session']): Pr
     forms: forms.map((f) => ({
       id: f.id,
       name: f.name,
+      fb_form_id: f.fb_form_id,
       skills: f.skill_ids
         .map((id) => skills.find((s) => s.id === id))
         .filter((s): s is typeof exSkills.$inferSelect => !!s)

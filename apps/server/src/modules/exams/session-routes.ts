@@ -2,6 +2,9 @@ import {
   candidateOutput,
   candidateSummary,
   eligibleRequest,
+  examFormResponseBody,
+  examFormResponseOutput,
+  examFormResponseParams,
   myExams as myExamsOutput,
   recordResultBody,
   recordResultResponse,
@@ -22,6 +25,7 @@ import { can } from '../../platform/auth/context';
 import { AppError, notFound } from '../../platform/http/errors';
 import { idParams } from '../../platform/resources/register';
 import { createWriter } from '../../platform/resources/write';
+import { examFormResponse, saveExamFormResponse } from './exam-form-responses';
 import { eligibleRequests } from './exam-process';
 import { recordResult } from './record-result';
 import { registerCandidate } from './register-candidate';
@@ -206,6 +210,37 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
       if (!can(request.auth, 'exams.write') && !session.examiner_ids.includes(request.auth?.userId ?? ''))
         throw new AppError('forbidden', 'Only the examiners of this session score its candidates.');
       return scoringSheet(db, session);
+    },
+  });
+
+  r.get('/api/ExamSessions/:id/Candidates/:candidateId/Forms/:examFormId', {
+    config: { access: 'exams.score' },
+    schema: {
+      tags,
+      summary:
+        "The exam form's form-builder form and the candidate's answers so far (404 when the exam form has none)",
+      params: examFormResponseParams,
+      response: { 200: examFormResponseOutput },
+    },
+    handler: (request) => {
+      const { id, candidateId, examFormId } = request.params;
+      return examFormResponse(request, id, candidateId, examFormId);
+    },
+  });
+
+  r.put('/api/ExamSessions/:id/Candidates/:candidateId/Forms/:examFormId', {
+    config: { access: 'exams.score' },
+    schema: {
+      tags,
+      summary:
+        "Save the examiner's answers to the exam form's form-builder form for a candidate (a form response)",
+      params: examFormResponseParams,
+      body: examFormResponseBody,
+      response: { 200: examFormResponseOutput },
+    },
+    handler: (request) => {
+      const { id, candidateId, examFormId } = request.params;
+      return saveExamFormResponse(request, id, candidateId, examFormId, request.body);
     },
   });
 
