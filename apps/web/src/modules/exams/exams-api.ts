@@ -2,6 +2,8 @@ import type {
   CandidateOutput,
   EligibleRequest,
   ExamFormOutput,
+  ExamFormResponseBody,
+  ExamFormResponseOutput,
   ExamPacketOutput,
   ExamSessionInput,
   ExamSessionOutput,
@@ -182,6 +184,20 @@ export const examsApi = {
     api.post<ExamStaffOutput>(`/api/${kind}`, {
       [kind === 'ExamCoordinators' ? 'exam_coordinator' : 'exam_examiner']: { user_id: userId },
     }),
+  examFormResponse: (sessionId: string, candidateId: string, examFormId: string) =>
+    api.get<ExamFormResponseOutput>(
+      `/api/ExamSessions/${sessionId}/Candidates/${candidateId}/Forms/${examFormId}`,
+    ),
+  saveExamFormResponse: (
+    sessionId: string,
+    candidateId: string,
+    examFormId: string,
+    body: ExamFormResponseBody,
+  ) =>
+    api.put<ExamFormResponseOutput>(
+      `/api/ExamSessions/${sessionId}/Candidates/${candidateId}/Forms/${examFormId}`,
+      body,
+    ),
   mine: () => api.get<MyExams>('/api/exams/mySessions'),
   withdrawMine: (candidateId: string) =>
     api.post<CandidateOutput>(`/api/exams/myRegistrations/${candidateId}/Withdraw`),

@@ -18,6 +18,7 @@ import { Link, useParams } from 'react-router';
 import { errorMessage } from '../../platform/api/errors';
 import { PageHeader } from '../../platform/components/page-header';
 import { LoadFailure, LoadingState } from '../../platform/components/status';
+import { ExamFormSection } from './exam-form-section';
 import { examKeys, examsApi } from './exams-api';
 
 type Skill = ScoringSheet['forms'][number]['skills'][number];
@@ -72,8 +73,8 @@ export function ScoringPage() {
               {candidate.status === 'registered' ? 'pending' : candidate.status}
             </Badge>
           </Group>
-          {forms.map((form) =>
-            form.skills.map((skill) => (
+          {forms.map((form) => [
+            ...form.skills.map((skill) => (
               <SkillCard
                 key={`${candidate.id}-${form.id}-${skill.id}`}
                 sessionId={session.id}
@@ -83,7 +84,16 @@ export function ScoringPage() {
                 skill={skill}
               />
             )),
-          )}
+            form.fb_form_id ? (
+              <ExamFormSection
+                key={`${candidate.id}-${form.id}-form`}
+                sessionId={session.id}
+                candidateId={candidate.id}
+                examFormId={form.id}
+                examFormName={form.name}
+              />
+            ) : null,
+          ])}
         </>
       ) : null}
     </Stack>
