@@ -121,7 +121,12 @@ export const examsApi = {
     }),
   saveForm: (
     id: string | null,
-    exam_form: { name: string; description?: string | null; skill_ids: string[] },
+    exam_form: {
+      name: string;
+      description?: string | null;
+      skill_ids: string[];
+      fb_form_id?: string | null;
+    },
   ) =>
     id
       ? api.put<ExamFormOutput>(`/api/EXForms/${id}`, { exam_form })

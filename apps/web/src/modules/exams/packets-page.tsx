@@ -1,17 +1,10 @@
+import { type ExamPacketOutput, packetSaveFailedMessage } from '@licensure/contracts';
 import {
-  type ExamFormOutput,
-  type ExamPacketOutput,
-  type ExamSkillOutput,
-  packetSaveFailedMessage,
-} from '@licensure/contracts';
-import {
-  Alert,
   Anchor,
   Badge,
   Button,
   Checkbox,
   Group,
-  MultiSelect,
   NumberInput,
   Paper,
   Select,
@@ -30,9 +23,9 @@ import { PageHeader } from '../../platform/components/page-header';
 import { requiredLabelProps } from '../../platform/components/required-mark';
 import { ForbiddenPage, LoadingState } from '../../platform/components/status';
 import { hasPermission } from '../../platform/session/shell-state';
+import { type Flash, FlashAlert, useChosen } from './batch-choice';
+import { ExamFormsSection } from './exam-forms-section';
 import { examKeys, examsApi, type ListItem } from './exams-api';
-
-type Flash = { text: string; error: boolean } | null;
 
 /** The spec's packet save messages: a taken name as the API says it, anything else naming its type. */
 export function packetErrorMessage(e: unknown): string {
@@ -57,29 +50,8 @@ export function PacketsPage() {
         }
       />
       <PacketsSection canWrite={canWrite} />
-      <FormsSection canWrite={canWrite} />
+      <ExamFormsSection canWrite={canWrite} />
     </Stack>
-  );
-}
-
-function useChosen() {
-  const [chosen, setChosen] = useState<Set<string>>(new Set());
-  const toggle = (id: string, on: boolean) =>
-    setChosen((prev) => {
-      const next = new Set(prev);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  return { chosen, toggle, clear: () => setChosen(new Set()) };
-}
-
-function FlashAlert({ flash }: { flash: Flash }) {
-  if (!flash) return null;
-  return (
-    <Alert color={flash.error ? 'red' : 'green'} role={flash.error ? 'alert' : 'status'}>
-      {flash.text}
-    </Alert>
   );
 }
 
@@ -247,145 +219,6 @@ function PacketsSection({ canWrite }: { canWrite: boolean }) {
           <Text size="xs" c="dimmed">
             A copy is named "Copy of" the packet and keeps its forms and passing requirement groups.
           </Text>
-        </Stack>
-      ) : null}
-    </Paper>
-  );
-}
-
-function FormsSection({ canWrite }: { canWrite: boolean }) {
-  const client = useQueryClient();
-  const { chosen, toggle, clear } = useChosen();
-  const [flash, setFlash] = useState<Flash>(null);
-  const [name, setName] = useState('');
-  const [skillIds, setSkillIds] = useState<string[]>([]);
-  const forms = useQuery({
-    queryKey: examKeys.list('EXForms'),
-    queryFn: () => examsApi.list<ExamFormOutput>('EXForms', { sortBy: 'name' }),
-  });
-  const skills = useQuery({
-    queryKey: examKeys.list('EXSkill'),
-    queryFn: () => examsApi.list<ExamSkillOutput>('EXSkill', { sortBy: 'name' }),
-  });
-  const skillName = (id: string) => skills.data?.items.find((s) => s.id === id)?.name ?? 'Unknown skill';
-  const done = (text: string) => {
-    setFlash({ text, error: false });
-    clear();
-    void client.invalidateQueries({ queryKey: examKeys.all });
-  };
-  const statuses = useMutation({
-    mutationFn: (active: boolean) => examsApi.formStatuses([...chosen], active),
-    onSuccess: (r, active) =>
-      done(`${r.updated} form${r.updated === 1 ? '' : 's'} ${active ? 'activated' : 'deactivated'}.`),
-    onError: (e) => setFlash({ text: errorMessage(e), error: true }),
-  });
-  const copy = useMutation({
-    mutationFn: examsApi.copyForm,
-    onSuccess: (f) => done(`Form copied as ${f.name}.`),
-    onError: (e) => setFlash({ text: errorMessage(e), error: true }),
-  });
-  const create = useMutation({
-    mutationFn: () => examsApi.saveForm(null, { name: name.trim(), skill_ids: skillIds }),
-    onSuccess: (f) => {
-      setName('');
-      setSkillIds([]);
-      done(`Form ${f.name} created.`);
-    },
-    onError: (e) => setFlash({ text: errorMessage(e), error: true }),
-  });
-  const items = forms.data?.items ?? [];
-  return (
-    <Paper withBorder p="md" component="section" aria-labelledby="forms-title">
-      <Title order={2} size="h3" id="forms-title" mb="sm">
-        Exam forms
-      </Title>
-      {forms.data && items.length === 0 ? <Text>No exam form yet.</Text> : null}
-      {items.length ? (
-        <Table>
-          <Table.Caption>Exam forms</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              {canWrite ? <Table.Th>Choose</Table.Th> : null}
-              <Table.Th>Form</Table.Th>
-              <Table.Th>Skills</Table.Th>
-              <Table.Th>Status</Table.Th>
-              {canWrite ? <Table.Th>Copy</Table.Th> : null}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((f) => (
-              <Table.Tr key={f.id}>
-                {canWrite ? (
-                  <Table.Td>
-                    <Checkbox
-                      aria-label={`Choose ${f.name}`}
-                      checked={chosen.has(f.id)}
-                      onChange={(e) => toggle(f.id, e.currentTarget.checked)}
-                    />
-                  </Table.Td>
-                ) : null}
-                <Table.Td>{f.name}</Table.Td>
-                <Table.Td>{f.skill_ids.map(skillName).join(', ') || 'None'}</Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color={f.active ? 'green' : 'gray'}>
-                    {f.active ? 'Active' : 'Inactive'}
-                  </Badge>
-                </Table.Td>
-                {canWrite ? (
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      onClick={() => copy.mutate(f.id)}
-                      aria-label={`Copy ${f.name}`}
-                    >
-                      Copy
-                    </Button>
-                  </Table.Td>
-                ) : null}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      ) : null}
-      {canWrite ? (
-        <Stack gap="sm" mt="md">
-          <Group role="group" aria-label="Batch actions on the chosen forms">
-            <Text size="sm">{`${chosen.size} chosen`}</Text>
-            <Button variant="default" disabled={chosen.size === 0} onClick={() => statuses.mutate(true)}>
-              Activate forms
-            </Button>
-            <Button variant="default" disabled={chosen.size === 0} onClick={() => statuses.mutate(false)}>
-              Deactivate forms
-            </Button>
-          </Group>
-          <FlashAlert flash={flash} />
-          <form
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (name.trim()) create.mutate();
-              else setFlash({ text: 'Give the form a name.', error: true });
-            }}
-          >
-            <Group align="flex-end">
-              <TextInput
-                label="New form name"
-                {...requiredLabelProps(true)}
-                value={name}
-                onChange={(e) => setName(e.currentTarget.value)}
-              />
-              <MultiSelect
-                label="Skills scored"
-                searchable
-                data={(skills.data?.items ?? []).map((s) => ({ value: s.id, label: s.name }))}
-                value={skillIds}
-                onChange={setSkillIds}
-              />
-              <Button type="submit" loading={create.isPending}>
-                Create form
-              </Button>
-            </Group>
-          </form>
         </Stack>
       ) : null}
     </Paper>
