@@ -1,5 +1,15 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../axe';
+import { openMailbox } from '../mailbox';
+
+// Registrations send the seeded exam admission letter: the mailbox receives it.
+let mailbox: Awaited<ReturnType<typeof openMailbox>>;
+test.beforeAll(async () => {
+  mailbox = await openMailbox();
+});
+test.afterAll(async () => {
+  await mailbox?.close();
+});
 
 // The issue's journey: staff build a packet with two skills and a passing requirement group, and
 // schedule a session with a coordinator and an examiner; the demo applicant, whose EMT request waits
@@ -221,5 +231,107 @@ test('staff build a packet and a session; the applicant registers, is scored and
   await expect(results.getByText(`${airway}: passed (4 of 4 points)`)).toBeVisible();
   await expect(results.getByText(`${trauma}: failed (4 of 4 points)`)).toBeVisible();
   await expect(applicant.getByText('Exam process: Failed').first()).toBeVisible();
+  await expectNoAxeViolations(applicant);
+});
+
+const monthParam = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
+const monthName = (d: Date) => d.toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
+// A minimal PDF, as a sign-in sheet would be.
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+test('staff find the seeded session on the calendar and attach a document; the applicant registers, is admitted and withdraws', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  // The demo session EX-0001 is two weeks after the seed, at 08:30 at the State EMS Training Center.
+  const held = new Date(Date.now() + 14 * 86_400_000);
+  const before = new Date(held.getFullYear(), held.getMonth() - 1, 1);
+
+  // Staff: from the list to the calendar; previous and next month; the session's link opens its page.
+  const staff = await signIn(browser, 'admin');
+  await staff.goto('/staff/exams');
+  await staff
+    .getByRole('navigation', { name: 'Views of the sessions' })
+    .getByRole('link', { name: 'Calendar' })
+    .click();
+  await expect(staff.getByRole('heading', { level: 1, name: 'Exam session calendar' })).toBeVisible();
+  await staff.goto(`/staff/exams/sessions/calendar?month=${monthParam(held)}`);
+  const calendar = staff.getByRole('table', { name: `Calendar of ${monthName(held)}` });
+  await expect(calendar).toBeVisible();
+  await staff.getByRole('button', { name: `Previous month: ${monthName(before)}` }).click();
+  await expect(staff.getByRole('table', { name: `Calendar of ${monthName(before)}` })).toBeVisible();
+  await staff.getByRole('button', { name: `Next month: ${monthName(held)}` }).click();
+  const session = calendar.getByRole('link', {
+    name: /^EX-0001 EMT psychomotor exam, .* at 08:30, State EMS Training Center/,
+  });
+  await expect(session).toBeVisible();
+  await expectNoAxeViolations(staff);
+  // Keyboard: the link takes focus and Enter opens the session.
+  await session.focus();
+  await staff.keyboard.press('Enter');
+  await expect(
+    staff.getByRole('heading', { level: 1, name: 'EX-0001 · EMT psychomotor exam' }),
+  ).toBeVisible();
+
+  // A document uploaded to the session, listed with its download link; removal asks first.
+  const documents = staff.getByRole('region', { name: 'Documents' });
+  await documents.locator('input[type="file"]').setInputFiles({
+    name: 'sign-in-sheet.pdf',
+    mimeType: 'application/pdf',
+    buffer: PDF,
+  });
+  const download = documents.getByRole('link', { name: 'Download sign-in-sheet.pdf' });
+  await expect(download).toBeVisible();
+  await expect(documents.getByText('Uploaded sign-in-sheet.pdf.')).toBeVisible();
+  const file = await staff.request.get((await download.getAttribute('href')) ?? '');
+  expect(file.status()).toBe(200);
+  expect(file.headers()['content-type']).toBe('application/pdf');
+  await expectNoAxeViolations(staff);
+  await documents.locator('input[type="file"]').setInputFiles({
+    name: 'old-roster.pdf',
+    mimeType: 'application/pdf',
+    buffer: PDF,
+  });
+  await documents.getByRole('button', { name: 'Remove old-roster.pdf' }).click();
+  const confirm = staff.getByRole('dialog', { name: 'Remove the document?' });
+  await expect(confirm).toBeVisible();
+  await expectNoAxeViolations(staff);
+  await confirm.getByRole('button', { name: 'Remove', exact: true }).click();
+  await expect(documents.getByText('old-roster.pdf was removed from the session.')).toBeVisible();
+  await expect(documents.getByRole('link', { name: 'Download sign-in-sheet.pdf' })).toBeVisible();
+  await expect(documents.getByRole('link', { name: 'Download old-roster.pdf' })).toHaveCount(0);
+
+  // The applicant registers for the demo session and gets the admission letter with its details.
+  const applicant = await signIn(browser, 'applicant');
+  await applicant.goto('/portal/exams');
+  await expect(applicant.getByRole('heading', { level: 1, name: 'My exams' })).toBeVisible();
+  const card = applicant.getByText(/^EMT psychomotor exam for/).locator('..');
+  await card
+    .getByRole('button', { name: /^Register for the session of/ })
+    .first()
+    .click();
+  await expect(
+    applicant.getByRole('status').filter({ hasText: 'You are registered for the session.' }),
+  ).toBeVisible();
+  const letter = await mailbox.waitFor('applicant@example.com', /Admission to the EMT psychomotor exam on/);
+  expect(letter).toContain('Dear Avery Applicant');
+  expect(letter).toContain('08:30');
+  expect(letter).toContain('State EMS Training Center');
+
+  // Then withdraws, after confirming, before the day of the session.
+  const mine = applicant.getByRole('region', { name: 'My sessions and results' });
+  await mine
+    .getByRole('button', { name: /^Withdraw from the session of .* at 08:30, State EMS Training Center$/ })
+    .click();
+  const dialog = applicant.getByRole('dialog', { name: 'Withdraw from this session?' });
+  await expect(dialog).toBeVisible();
+  await expectNoAxeViolations(applicant);
+  await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click();
+  await expect(
+    applicant.getByRole('status').filter({ hasText: /^You have withdrawn from the session of / }),
+  ).toBeVisible();
+  await expect(mine.getByText('Withdrawn', { exact: true }).first()).toBeVisible();
   await expectNoAxeViolations(applicant);
 });
