@@ -6,6 +6,8 @@ export const theme = createTheme({
   primaryShade: { light: 9, dark: 8 },
   focusRing: 'auto',
   defaultRadius: 'sm',
+  // Filled colours pick black or white text by their own lightness: white on orange 6 was 2.8:1.
+  autoContrast: true,
   cursorType: 'pointer',
   // Dialogs and menus appear without motion for people whose system asks for less of it.
   respectReducedMotion: true,

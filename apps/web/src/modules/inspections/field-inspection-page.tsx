@@ -88,7 +88,7 @@ export function FieldInspectionPage() {
         </Text>
       ) : null}
       <ChecklistSection
-        key={inspection.id}
+        key={`checklist-${inspection.id}`}
         bundle={bundle}
         templateId={inspection.ip_template_id}
         answers={work.answers}
@@ -134,7 +134,7 @@ export function FieldInspectionPage() {
       />
       <Divider />
       <InspectionFields
-        key={inspection.id}
+        key={`sign-off-${inspection.id}`}
         initial={{
           ip_status_id: work.inspection.ip_status_id,
           outcome: work.inspection.outcome,
