@@ -27,6 +27,13 @@ export interface Notifier {
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
+  /**
+   * For named statements whose plan PostgreSQL makes once and keeps (plan_cache_mode
+   * force_generic_plan on a small pool of its own): the hot searches, written so that a plan made
+   * without the values still reads their indexes (ranges of placeholders, never `like $1` on a
+   * b-tree). On PGlite, `db` itself: one connection, each statement planned as it runs.
+   */
+  planned: Db;
   notifier: Notifier;
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -45,6 +52,7 @@ export function fromPglite(pglite: PGlite): Database {
   return {
     kind: 'pglite',
     db,
+    planned: db,
     pglite,
     notifier: {
       async listen(channel, onPayload) {
@@ -110,6 +118,17 @@ export function openPostgres(
   // process. Its next statement fails instead, and the pool drops it when it is released.
   pool.on('connect', (client) => client.on('error', (err) => report(err, 'in use')));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  // Searches are many, short and alike: planning them anew each time cost more than running them.
+  const plannedPool = new pg.Pool({
+    connectionString,
+    max: Math.max(2, Math.ceil(poolSize / 2)),
+    connectionTimeoutMillis: options.connectionTimeoutMs ?? 15_000,
+    keepAlive: true,
+    options: '-c plan_cache_mode=force_generic_plan',
+  });
+  plannedPool.on('error', (err) => report(err, 'idle'));
+  plannedPool.on('connect', (client) => client.on('error', (err) => report(err, 'in use')));
+  const planned = drizzlePg(plannedPool, { schema }) as unknown as Db;
   const listeners = new Map<string, Set<(payload: string) => void>>();
   let listenClient: Promise<pg.PoolClient> | undefined;
   let closed = false;
@@ -162,6 +181,7 @@ export function openPostgres(
   return {
     kind: 'postgres',
     db,
+    planned,
     connectionString,
     notifier: {
       async listen(channel, onPayload) {
@@ -192,7 +212,7 @@ export function openPostgres(
       const client = await listenClient?.catch(() => undefined);
       client?.removeAllListeners('end');
       client?.release();
-      await pool.end();
+      await Promise.all([pool.end(), plannedPool.end()]);
     },
   };
 }

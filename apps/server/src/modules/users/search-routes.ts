@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   countResponse,
   person,
@@ -32,7 +33,10 @@ const publicRateLimit = { max: 30, timeWindow: '1 minute' };
 
 export async function searchRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.deps.database;
+  const { db, planned } = app.deps.database;
+  /** A statement's name from its shape: PostgreSQL plans it once a connection and keeps the plan. */
+  const named = (prefix: string, key: string) =>
+    `${prefix}_${createHash('sha1').update(key).digest('hex').slice(0, 20)}`;
 
   /** The result order of people: last name, first name (C collation, as users_name_order_idx keeps them). */
   const personOrder = [
@@ -43,7 +47,11 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
   /** Lookup statements by shape (which conditions, portal caller, SSN): built once, run with placeholders. */
   const lookupStatements = new Map<string, ReturnType<typeof buildLookup>>();
 
-  function buildLookup(c: LookupConditions, shape: { portal: boolean; ssn: boolean; fullSsn: boolean }) {
+  function buildLookup(
+    c: LookupConditions,
+    shape: { portal: boolean; ssn: boolean; fullSsn: boolean },
+    key: string,
+  ) {
     const where = and(
       eq(users.enterprise_id, sql.placeholder('enterprise_id')),
       isNull(users.deleted_at),
@@ -51,31 +59,36 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
       ...c.all.map((t) => t.sql),
       shape.ssn ? eq(users.ssn_last4, sql.placeholder('ssn_last4')) : undefined,
     );
-    // Free text: the first `offset + limit` people of each alternative, each read by its own index in
-    // result order (or by a bitmap when it matches few), then merged. One `or` of them all would make
-    // the planner walk the name order for any match, reading most of the table for a rare one.
+    // A shape whose every condition an index serves for any value is planned once a connection and
+    // kept; the others are planned for each request's values.
+    const handle = c.planOnce ? planned : db;
+    // Free text: the first `offset + limit` people of each alternative, each read by its own index
+    // (in result order, or its matches read apart and sorted), then the people with those ids. One
+    // `or` of them all would make the planner walk the name order for any match, reading most of the
+    // table for a rare one; `= any(array(...))` keeps the alternatives first in any plan.
+    const branch = (t: LookupConditions['anyOf'][number]) =>
+      t.fenced
+        ? sql`(select b.id from (select ${users.id} as id, ${lowerC(users.last_name)} as l, ${lowerC(users.first_name)} as f
+            from ${users} where ${and(where, t.sql)} offset 0) b
+            order by b.l, b.f, b.id limit ${sql.placeholder('branch_limit')})`
+        : sql`${handle
+            .select({ id: users.id })
+            .from(users)
+            .where(and(where, t.sql))
+            .orderBy(...personOrder)
+            .limit(sql.placeholder('branch_limit'))}`;
     const filter =
       c.anyOf.length > 0
-        ? sql`${users.id} in (${sql.join(
-            c.anyOf.map((t) =>
-              db
-                .select({ id: users.id })
-                .from(users)
-                .where(and(where, t.sql))
-                .orderBy(...personOrder)
-                .limit(sql.placeholder('branch_limit')),
-            ),
-            sql` union all `,
-          )})`
+        ? sql`${users.id} = any(array(${sql.join(c.anyOf.map(branch), sql` union all `)}))`
         : where;
-    return db
+    return handle
       .select(shape.fullSsn ? { ...personColumns, ssn_encrypted: users.ssn_encrypted } : personColumns)
       .from(users)
       .where(filter)
       .orderBy(...personOrder)
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
-      .prepare(''); // unnamed: planned for each request's values (prefix patterns need that)
+      .prepare(c.planOnce ? named('users_lookup', key) : '');
   }
 
   /** Staff lookup: people matching every given field; [] when nothing is given. */
@@ -95,7 +108,7 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
     const key = JSON.stringify([conditions.all.map((t) => t.key), conditions.anyOf.map((t) => t.key), shape]);
     let statement = lookupStatements.get(key);
     if (!statement) {
-      statement = buildLookup(conditions, shape);
+      statement = buildLookup(conditions, shape, key);
       if (lookupStatements.size >= 500)
         lookupStatements.delete(lookupStatements.keys().next().value as string);
       lookupStatements.set(key, statement);
@@ -174,7 +187,10 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
       eq(users.enterprise_id, p('enterprise_id')),
       ...c,
     );
-    return { key: names.join(','), where, params };
+    // Names are ranges a kept plan serves; a city pattern or a licence prefix (a short one matches a
+    // million licences) wants a plan made for the values.
+    const planOnce = !q.city && !q.license_number;
+    return { key: names.join(','), where, params, planOnce };
   }
   type PublicConditions = NonNullable<ReturnType<typeof publicConditions>>;
 
@@ -182,7 +198,7 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
   // licences and the certificate show (the conditions on users make its left join an inner one).
   const buildPublicPage = (c: PublicConditions) =>
     joinCredentialNames(
-      db
+      (c.planOnce ? planned : db)
         .select({
           user_id: users.id,
           first_name: users.first_name,
@@ -207,14 +223,14 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
       )
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
-      .prepare('');
+      .prepare(c.planOnce ? named('public_lookup_page', c.key) : '');
   const buildPublicCount = (c: PublicConditions) =>
-    db
+    (c.planOnce ? planned : db)
       .select({ count: sql<number>`cast(count(*) as integer)` })
       .from(certifications)
       .innerJoin(users, eq(users.id, certifications.user_id))
       .where(c.where)
-      .prepare('');
+      .prepare(c.planOnce ? named('public_lookup_count', c.key) : '');
   const publicPages = new Map<string, ReturnType<typeof buildPublicPage>>();
   const publicCounts = new Map<string, ReturnType<typeof buildPublicCount>>();
   /** The statement of a shape, built on first use (a handful of shapes: which public fields are given). */

@@ -54,6 +54,11 @@ export interface LookupTerm {
   /** Names the condition's SQL: the same key, the same text. */
   key: string;
   sql: SQL;
+  /**
+   * A free-text alternative whose index does not give the result order: its matches are read apart
+   * and then sorted (else a plan made once may walk the whole name order looking for them).
+   */
+  fenced?: boolean;
 }
 
 export interface LookupConditions {
@@ -66,6 +71,12 @@ export interface LookupConditions {
   anyOf: LookupTerm[];
   /** The placeholders' values. */
   params: Record<string, unknown>;
+  /**
+   * Whether a plan made once serves every value: true when every condition is a range or an equality
+   * on an index. `like` patterns (phone, street, city, postcode) and licence numbers (a short prefix
+   * matches a million licences) need a plan made for the request's values.
+   */
+  planOnce: boolean;
 }
 
 /**
@@ -78,16 +89,18 @@ export function lookupConditions(q: UserLookup): LookupConditions {
   const all: LookupTerm[] = [];
   const anyOf: LookupTerm[] = [];
   const params: Record<string, unknown> = {};
-  const add = (key: string, value: unknown, condition: SQL) => {
+  let planOnce = true;
+  const add = (key: string, value: unknown, condition: SQL, generic = false) => {
     all.push({ key, sql: condition });
     params[key] = value;
+    if (!generic) planOnce = false;
   };
   const starts = (name: string, expression: SQL, prefix: string, order: ByteOrder) =>
     prefixCondition(name, expression, prefix, order, params);
   if (q.last_name) all.push(starts('last_name', lowerC(users.last_name), lowered(q.last_name), 'collate'));
   if (q.first_name)
     all.push(starts('first_name', lowerC(users.first_name), lowered(q.first_name), 'collate'));
-  if (q.birth_date) add('birth_date', q.birth_date, sql`${users.birth_date} = ${p('birth_date')}`);
+  if (q.birth_date) add('birth_date', q.birth_date, sql`${users.birth_date} = ${p('birth_date')}`, true);
   if (q.account_identifier)
     all.push(
       starts(
@@ -113,7 +126,7 @@ export function lookupConditions(q: UserLookup): LookupConditions {
   }
   if (q.street) add('street', likeContains(q.street), sql`lower(${users.street}) like ${p('street')}`);
   if (q.city) add('city', likePrefix(q.city), sql`lower(${users.city}) like ${p('city')}`);
-  if (q.state) add('state', q.state.toUpperCase(), sql`upper(${users.state}) = ${p('state')}`);
+  if (q.state) add('state', q.state.toUpperCase(), sql`upper(${users.state}) = ${p('state')}`, true);
   if (q.postal_code)
     add('postal_code', `${escapeLike(q.postal_code)}%`, sql`${users.postal_code} like ${p('postal_code')}`);
   if (q.license_number) {
@@ -127,6 +140,7 @@ export function lookupConditions(q: UserLookup): LookupConditions {
       key: number.key,
       sql: sql`exists (select 1 from ${certifications} where ${certifications.user_id} = ${users.id} and ${number.sql})`,
     });
+    planOnce = false;
   }
   if (q.search) {
     // Free text: a last or first name prefix, "last, first", an email, national EMS id or account prefix.
@@ -137,28 +151,34 @@ export function lookupConditions(q: UserLookup): LookupConditions {
       const f = starts('search_first', lowerC(users.first_name), lowered(first), 'collate');
       all.push({ key: `${l.key}+${f.key}`, sql: sql`${l.sql} and ${f.sql}` });
     } else {
+      // Names hold no digits and no @, identifiers always hold a digit: a text is looked for as an
+      // email when it has an @, as identifiers (or an email) when it has a digit, else as names. Each
+      // shape reads only the indexes that can match it.
       const text = q.search.trim();
-      // The lower-case bounds serve the names and the email, the upper-case ones the identifiers.
-      const lowerName = starts('search_lower', lowerC(users.last_name), text.toLowerCase(), 'collate');
-      const upperId = starts(
-        'search_upper',
-        sql`upper(${users.national_ems_id})`,
-        text.toUpperCase(),
-        'pattern',
-      );
-      const again = (name: string, expression: SQL, order: ByteOrder) =>
-        starts(name, expression, name === 'search_lower' ? text.toLowerCase() : text.toUpperCase(), order);
-      anyOf.push(
-        { key: `search_last:${lowerName.key}`, sql: lowerName.sql },
-        { key: 'search_first', sql: again('search_lower', lowerC(users.first_name), 'collate').sql },
-        { key: 'search_email', sql: again('search_lower', sql`lower(${users.email})`, 'pattern').sql },
-        { key: `search_nems:${upperId.key}`, sql: upperId.sql },
-        {
-          key: 'search_account',
-          sql: again('search_upper', sql`upper(${users.account_identifier})`, 'pattern').sql,
-        },
-      );
+      const lowerText = text.toLowerCase();
+      const upperText = text.toUpperCase();
+      const email = () => starts('search_lower', sql`lower(${users.email})`, lowerText, 'pattern');
+      if (text.includes('@')) {
+        const e = email();
+        anyOf.push({ key: `search_email:${e.key}`, sql: e.sql, fenced: true });
+      } else if (/\d/.test(text)) {
+        const e = email();
+        const nems = starts('search_upper', sql`upper(${users.national_ems_id})`, upperText, 'pattern');
+        const account = starts('search_upper', sql`upper(${users.account_identifier})`, upperText, 'pattern');
+        anyOf.push(
+          { key: `search_email:${e.key}`, sql: e.sql, fenced: true },
+          { key: `search_nems:${nems.key}`, sql: nems.sql, fenced: true },
+          { key: 'search_account', sql: account.sql, fenced: true },
+        );
+      } else {
+        const last = starts('search_lower', lowerC(users.last_name), lowerText, 'collate');
+        const first = starts('search_lower', lowerC(users.first_name), lowerText, 'collate');
+        anyOf.push(
+          { key: `search_last:${last.key}`, sql: last.sql },
+          { key: 'search_first', sql: first.sql, fenced: true },
+        );
+      }
     }
   }
-  return { all, anyOf, params };
+  return { all, anyOf, params, planOnce };
 }
