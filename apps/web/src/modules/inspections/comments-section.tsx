@@ -1,7 +1,8 @@
-import { Badge, Button, Checkbox, Group, List, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Checkbox, Group, List, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../platform/api/errors';
+import { CommentItem } from './comment-item';
 import { inspectionKeys, inspectionsApi } from './inspections-api';
 
 /** Administrative comments on an inspection: added, resolved, and printed on the report or not. */
@@ -42,23 +43,12 @@ export function CommentsSection({ inspectionId, canWrite }: { inspectionId: stri
       <List listStyleType="none" spacing="sm" mb="sm">
         {items.map((c) => (
           <List.Item key={c.id}>
-            <Stack gap={4}>
-              <Text>{c.comment}</Text>
-              <Group gap="xs">
-                <Text size="sm" c="dimmed">
-                  {`${c.author_name ?? 'Staff'}, ${new Date(c.created_at).toLocaleString()}`}
-                </Text>
-                {c.resolved ? (
-                  <Badge color="gray" variant="light">
-                    Resolved
-                  </Badge>
-                ) : null}
-                {c.show_on_pdf ? (
-                  <Badge color="blue" variant="light">
-                    On the report
-                  </Badge>
-                ) : null}
-              </Group>
+            <CommentItem
+              comment={c.comment}
+              byline={`${c.author_name ?? 'Staff'}, ${new Date(c.created_at).toLocaleString()}`}
+              resolved={c.resolved}
+              showOnPdf={c.show_on_pdf}
+            >
               {canWrite ? (
                 <Group gap="xs">
                   {!c.resolved ? (
@@ -79,7 +69,7 @@ export function CommentsSection({ inspectionId, canWrite }: { inspectionId: stri
                   </Button>
                 </Group>
               ) : null}
-            </Stack>
+            </CommentItem>
           </List.Item>
         ))}
       </List>

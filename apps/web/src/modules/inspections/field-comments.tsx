@@ -1,6 +1,7 @@
 import type { VisitOfflineBundle } from '@licensure/contracts';
 import { Badge, Button, Checkbox, Group, List, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
+import { CommentItem } from './comment-item';
 import { fieldDb, type OutboxEntry } from './offline/field-db';
 import { addCommentWork } from './offline/field-store';
 import { useLive } from './offline/use-field';
@@ -84,29 +85,19 @@ export function FieldComments({
       <List listStyleType="none" spacing="sm" mb="sm">
         {items.map((c) => (
           <List.Item key={c.id}>
-            <Stack gap={4}>
-              <Text>{c.comment}</Text>
-              <Group gap="xs">
-                <Text size="sm" c="dimmed">
-                  {c.byline}
-                </Text>
-                {c.waiting ? (
+            <CommentItem
+              comment={c.comment}
+              byline={c.byline}
+              resolved={c.resolved}
+              showOnPdf={c.show_on_pdf}
+              state={
+                c.waiting ? (
                   <Badge color={c.waiting === 'pending' ? 'gray' : 'red'} variant="light">
                     {stateLabel[c.waiting]}
                   </Badge>
-                ) : null}
-                {c.resolved ? (
-                  <Badge color="gray" variant="light">
-                    Resolved
-                  </Badge>
-                ) : null}
-                {c.show_on_pdf ? (
-                  <Badge color="blue" variant="light">
-                    On the report
-                  </Badge>
-                ) : null}
-              </Group>
-            </Stack>
+                ) : null
+              }
+            />
           </List.Item>
         ))}
       </List>

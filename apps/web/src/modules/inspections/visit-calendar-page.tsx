@@ -16,7 +16,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSignedIn } from '../../app/session-provider';
-import { MonthGrid } from '../../platform/components/month-grid';
+import { MONTH_NAMES, MonthGrid } from '../../platform/components/month-grid';
 import { PageHeader } from '../../platform/components/page-header';
 import { ErrorState, ForbiddenPage, LoadingState } from '../../platform/components/status';
 import { hasPermission } from '../../platform/session/shell-state';
@@ -24,20 +24,6 @@ import { inspectionKeys, inspectionsApi, visitWhen } from './inspections-api';
 import { cachedList } from './offline/cached-lists';
 
 const PER_PAGE = 25;
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** The configuration lists of inspections, edited on the generic reference-list screens. */
 const CONFIGURATION = [
@@ -126,7 +112,7 @@ export function VisitCalendarPage() {
       <Group align="flex-end">
         <Select
           label="Month"
-          data={MONTHS.map((m, i) => ({ value: String(i + 1), label: m }))}
+          data={MONTH_NAMES.map((m, i) => ({ value: String(i + 1), label: m }))}
           value={month}
           allowDeselect={false}
           onChange={(v) => {
@@ -156,7 +142,7 @@ export function VisitCalendarPage() {
       <MonthGrid
         year={Number(year)}
         month={Number(month)}
-        title={`${MONTHS[Number(month) - 1]} ${year}`}
+        title={`${MONTH_NAMES[Number(month) - 1]} ${year}`}
         entries={(monthVisits.data?.items ?? []).map((v) => ({
           id: v.id,
           date: v.inspection_date,
@@ -166,7 +152,7 @@ export function VisitCalendarPage() {
       />
       <section aria-labelledby="visits-heading">
         <Title order={2} size="h3" id="visits-heading" mb="sm">
-          {`Visits in ${MONTHS[Number(month) - 1]} ${year}`}
+          {`Visits in ${MONTH_NAMES[Number(month) - 1]} ${year}`}
         </Title>
         {visits.isPending ? <LoadingState label="Loading visits…" /> : null}
         {visits.isError ? (
