@@ -6,8 +6,11 @@ export const theme = createTheme({
   primaryShade: { light: 9, dark: 8 },
   focusRing: 'auto',
   defaultRadius: 'sm',
-  // Filled colours pick black or white text by their own lightness: white on orange 6 was 2.8:1.
+  // Filled colours (shade 9, the primaryShade) pick black or white text by their own lightness. White
+  // reaches 4.5:1 only on a fill of relative luminance 0.18 or less: orange 9 (0.19) had white at 4.3:1
+  // on the portal's alert badge, and now gets black (4.9:1); blue 9 and red 9 keep white.
   autoContrast: true,
+  luminanceThreshold: 0.18,
   cursorType: 'pointer',
   // Dialogs and menus appear without motion for people whose system asks for less of it.
   respectReducedMotion: true,
