@@ -1,10 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../axe';
+import { pdfText, smallPdf } from '../pdf';
 
 // The issue's journey: staff build a two-page form (a conditional group, a file upload and a signature) in
 // the builder; the applicant fills it in, meets the signature message, signs, uploads, saves a draft, signs
@@ -26,36 +23,6 @@ async function newSignedInPage(browser: Browser, who: 'admin' | 'applicant'): Pr
   const page = await context.newPage();
   await signIn(page, who);
   return page;
-}
-
-/** A small but real PDF (one page with a line of text), made here. */
-function smallPdf(text: string): Buffer {
-  const stream = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
-
-/** The text of a PDF, read by poppler's pdftotext. */
-function pdfText(pdf: Buffer): string {
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'forms-journey-')), 'response.pdf');
-  writeFileSync(file, pdf);
-  return execFileSync('/usr/bin/pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
 }
 
 /** Draws a zigzag across the signature box with the mouse. */
@@ -228,7 +195,7 @@ test('staff build a form; the applicant fills, signs, uploads, saves, resumes an
   const fileLink = page.getByRole('region', { name: 'Files' }).getByRole('link', { name: 'licence.pdf' });
   const file = await page.request.get((await fileLink.getAttribute('href')) as string);
   expect(file.ok()).toBe(true);
-  expect(pdfText(await file.body())).toContain('Licence');
+  expect(pdfText(await file.body(), { layout: true })).toContain('Licence');
   await expectNoAxeViolations(page);
 
   const openPdf = page.getByRole('link', { name: 'Open PDF' });
@@ -239,7 +206,7 @@ test('staff build a form; the applicant fills, signs, uploads, saves, resumes an
   const pdfHref = (await openPdf.getAttribute('href')) as string;
   const pdf = await page.request.get(pdfHref);
   expect(pdf.headers()['content-type']).toContain('application/pdf');
-  const text = pdfText(await pdf.body());
+  const text = pdfText(await pdf.body(), { layout: true });
   for (const expected of [formName, 'Full name', 'Ada Lovelace', 'Branch of service', 'Navy', 'licence.pdf'])
     expect(text).toContain(expected);
 
@@ -266,7 +233,7 @@ test('staff build a form; the applicant fills, signs, uploads, saves, resumes an
   await expect(page.getByText('Ada Lovelace')).toBeVisible();
   await expect(page.getByText('Legal name')).toHaveCount(0);
   await expectNoAxeViolations(page);
-  const pdfAfterEdit = pdfText(await (await page.request.get(pdfHref)).body());
+  const pdfAfterEdit = pdfText(await (await page.request.get(pdfHref)).body(), { layout: true });
   expect(pdfAfterEdit).toContain('Full name');
   expect(pdfAfterEdit).not.toContain('Legal name');
 });

@@ -1,9 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../axe';
+import { pdfText } from '../pdf';
 
 // The journey: staff schedule a visit with a service and two vehicles; the inspector checks it
 // out, the network is cut, both vehicle checklists are completed (one with a deficiency and a photo),
@@ -36,12 +33,6 @@ async function controlledByServiceWorker(page: Page) {
 async function choose(scope: Page | Locator, page: Page, label: string, option: string) {
   await scope.getByRole('combobox', { name: label, exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-function pdfText(pdf: Buffer): string {
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'inspections-journey-')), 'report.pdf');
-  writeFileSync(file, pdf);
-  return execFileSync('/usr/bin/pdftotext', [file, '-'], { encoding: 'utf8' });
 }
 
 /** A tiny PNG (one blue pixel) as a photo taken on the device. */
