@@ -1,21 +1,11 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Pagination,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSignedIn } from '../../app/session-provider';
 import { errorMessage } from '../../platform/api/errors';
 import { PageHeader } from '../../platform/components/page-header';
+import { Pager } from '../../platform/components/pager';
 import { ErrorState, ForbiddenPage, LoadingState } from '../../platform/components/status';
 import { hasPermission } from '../../platform/session/shell-state';
 import { alertKeys, alertsApi, holderLink, severityColor, severityLabel } from './alerts-api';
@@ -158,14 +148,7 @@ export function AlertListPage() {
           </Table>
         )
       ) : null}
-      {pages > 1 ? (
-        <Pagination
-          total={pages}
-          value={page}
-          onChange={setPage}
-          getControlProps={(c) => ({ 'aria-label': `Go to ${c} page` })}
-        />
-      ) : null}
+      <Pager total={pages} value={page} onChange={setPage} />
     </Stack>
   );
 }

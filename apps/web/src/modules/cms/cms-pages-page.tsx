@@ -1,10 +1,11 @@
-import { Anchor, Button, Group, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSignedIn } from '../../app/session-provider';
 import { PageHeader } from '../../platform/components/page-header';
+import { Pager } from '../../platform/components/pager';
 import { ErrorState, ForbiddenPage, LoadingState } from '../../platform/components/status';
 import { hasPermission } from '../../platform/session/shell-state';
 import { CMS_BASE, cmsApi, cmsKeys } from './cms-api';
@@ -81,14 +82,7 @@ export function CmsPagesPage() {
           </Table.Tbody>
         </Table>
       ) : null}
-      {pages > 1 ? (
-        <Pagination
-          total={pages}
-          value={page}
-          onChange={setPage}
-          getControlProps={(c) => ({ 'aria-label': `Go to ${c} page` })}
-        />
-      ) : null}
+      <Pager total={pages} value={page} onChange={setPage} />
     </Stack>
   );
 }

@@ -1,16 +1,5 @@
 import type { ComplaintOutput } from '@licensure/contracts';
-import {
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  Pagination,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -18,6 +7,7 @@ import { Link } from 'react-router';
 import { useSignedIn } from '../../app/session-provider';
 import { errorMessage } from '../../platform/api/errors';
 import { PageHeader } from '../../platform/components/page-header';
+import { Pager } from '../../platform/components/pager';
 import { ErrorState, ForbiddenPage, LoadingState } from '../../platform/components/status';
 import { hasPermission } from '../../platform/session/shell-state';
 import { ConfirmDialog } from '../responses/confirm-dialog';
@@ -289,14 +279,7 @@ export function ComplaintListPage() {
           </Table.Tbody>
         </Table>
       ) : null}
-      {pages > 1 ? (
-        <Pagination
-          total={pages}
-          value={page}
-          onChange={setPage}
-          getControlProps={(c) => ({ 'aria-label': `Go to ${c} page` })}
-        />
-      ) : null}
+      <Pager total={pages} value={page} onChange={setPage} />
     </Stack>
   );
 }

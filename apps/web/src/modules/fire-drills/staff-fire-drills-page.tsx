@@ -1,10 +1,11 @@
 import { fireDrillTypeLabels } from '@licensure/contracts';
-import { Anchor, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSignedIn } from '../../app/session-provider';
 import { PageHeader } from '../../platform/components/page-header';
+import { Pager } from '../../platform/components/pager';
 import { ErrorState, ForbiddenPage, LoadingState } from '../../platform/components/status';
 import { hasPermission } from '../../platform/session/shell-state';
 import { drillKeys, fireDrillsApi } from './fire-drills-api';
@@ -105,14 +106,7 @@ export function StaffFireDrillsPage() {
           </Table.Tbody>
         </Table>
       ) : null}
-      {pages > 1 ? (
-        <Pagination
-          total={pages}
-          value={page}
-          onChange={setPage}
-          getControlProps={(c) => ({ 'aria-label': `Go to ${c} page` })}
-        />
-      ) : null}
+      <Pager total={pages} value={page} onChange={setPage} />
     </Stack>
   );
 }

@@ -4,21 +4,12 @@ import {
   type TransactionOutput,
   transactionStates,
 } from '@licensure/contracts';
-import {
-  Anchor,
-  Button,
-  Group,
-  Pagination,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Button, Group, Select, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useSignedIn } from '../../app/session-provider';
 import { PageHeader } from '../../platform/components/page-header';
+import { Pager } from '../../platform/components/pager';
 import { ErrorState, ForbiddenPage, LoadingState } from '../../platform/components/status';
 import { hasPermission } from '../../platform/session/shell-state';
 import { type Column, DataTable } from '../registry/ui/data-table';
@@ -153,14 +144,7 @@ export function StaffTransactionsPage() {
           />
         </>
       ) : null}
-      {pages > 1 ? (
-        <Pagination
-          total={pages}
-          value={page}
-          onChange={(p) => set('page', String(p))}
-          getControlProps={(c) => ({ 'aria-label': `Go to ${c} page` })}
-        />
-      ) : null}
+      <Pager total={pages} value={page} onChange={(p) => set('page', String(p))} />
     </Stack>
   );
 }
