@@ -112,6 +112,30 @@ export const person = z.object({
 });
 export type Person = z.infer<typeof person>;
 
+/**
+ * A person as a search lists them (users/search): enough to tell people apart and open one, not the
+ * whole record, so a page of 50 stays small to read, check and send. The SSN is masked, as in person.
+ */
+export const personSummary = person.pick({
+  id: true,
+  user_name: true,
+  email: true,
+  first_name: true,
+  middle_name: true,
+  last_name: true,
+  suffix: true,
+  birth_date: true,
+  account_identifier: true,
+  national_ems_id: true,
+  phone: true,
+  ssn: true,
+  city: true,
+  state: true,
+  is_staff: true,
+  user_status_id: true,
+});
+export type PersonSummary = z.infer<typeof personSummary>;
+
 export const publicPerson = person.pick({
   id: true,
   first_name: true,

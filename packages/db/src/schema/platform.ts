@@ -105,12 +105,18 @@ export const users = pgTable(
       .where(sql`${t.deleted_at} is null`),
     index('users_last_name_trgm_idx').using('gin', sql`lower(${t.last_name}) gin_trgm_ops`),
     index('users_first_name_trgm_idx').using('gin', sql`lower(${t.first_name}) gin_trgm_ops`),
-    // First-name and email prefixes of the staff search: an index-only scan gives each match's name order,
-    // so a common prefix sorts a few thousand index entries without reading the table. Both INCLUDE
-    // (id, first_name, last_name, and enterprise_id, email for the email one), which Drizzle cannot
-    // declare: migration 0019 adds them by hand.
-    index('users_first_name_cover_idx')
-      .on(t.enterprise_id, sql`(lower(${t.first_name}) collate "C")`)
+    // First names in the result order within each first name: a free-text search walks the distinct
+    // first names of a prefix and reads each one's first page (a "loose index scan"), instead of sorting
+    // every William of the prefix "willi". It INCLUDEs (first_name, last_name), and the email one below
+    // (enterprise_id, id, email, first_name, last_name), for index-only scans, which Drizzle cannot
+    // declare: migrations 0019 and 0031 add them by hand.
+    index('users_first_name_order_idx')
+      .on(
+        t.enterprise_id,
+        sql`(lower(${t.first_name}) collate "C")`,
+        sql`(lower(${t.last_name}) collate "C")`,
+        t.id,
+      )
       .where(sql`${t.deleted_at} is null`),
     // Kept beside the covering one: PostgreSQL gathers statistics of an expression only from a
     // non-partial index, and without them an exact email is estimated at thousands of people.

@@ -1,32 +1,54 @@
-import type { Person } from '@licensure/contracts';
+import type { Person, PersonSummary } from '@licensure/contracts';
 import { accessLog, type Db, users } from '@licensure/db';
-import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { decryptSsn, formatSsn, maskSsn } from '../../platform/crypto/ssn';
 import { forbidden, notFound } from '../../platform/http/errors';
 
 export type UserRow = typeof users.$inferSelect;
 
-const {
-  password_hash: _hash,
-  ssn_encrypted: _ssn,
-  password_changed_at: _changed,
-  failed_login_count: _failed,
-  ...shownColumns
-} = getTableColumns(users);
-/**
- * The columns presentPerson reads, for lists of people: whether there is a password rather than its
- * hash, and not the SSN ciphertext.
- */
-export const personColumns = {
-  ...shownColumns,
-  has_password: sql<boolean>`${users.password_hash} is not null`,
+/** The columns of a search's result list: personSummary's, with ssn_last4 for the mask. */
+export const personSummaryColumns = {
+  id: users.id,
+  user_name: users.user_name,
+  email: users.email,
+  first_name: users.first_name,
+  middle_name: users.middle_name,
+  last_name: users.last_name,
+  suffix: users.suffix,
+  birth_date: users.birth_date,
+  account_identifier: users.account_identifier,
+  national_ems_id: users.national_ems_id,
+  phone: users.phone,
+  ssn_last4: users.ssn_last4,
+  city: users.city,
+  state: users.state,
+  is_staff: users.is_staff,
+  user_status_id: users.user_status_id,
 };
-/** A person's row as presentPerson takes it: the whole row, or the columns of personColumns. */
-export type PersonRow = Omit<
-  UserRow,
-  'password_hash' | 'ssn_encrypted' | 'password_changed_at' | 'failed_login_count'
-> &
-  ({ password_hash: string | null } | { has_password: boolean });
+type SummaryRow = { [K in keyof typeof personSummaryColumns]: UserRow[K] };
+
+/** A person in a search's result list. */
+export const presentPersonSummary = (u: SummaryRow): PersonSummary => ({
+  id: u.id,
+  user_name: u.user_name,
+  email: u.email,
+  first_name: u.first_name,
+  middle_name: u.middle_name,
+  last_name: u.last_name,
+  suffix: u.suffix,
+  birth_date: u.birth_date,
+  account_identifier: u.account_identifier,
+  national_ems_id: u.national_ems_id,
+  phone: u.phone,
+  ssn: maskSsn(u.ssn_last4),
+  city: u.city,
+  state: u.state,
+  is_staff: u.is_staff,
+  user_status_id: u.user_status_id,
+});
+
+/** A person's row as presentPerson takes it. */
+export type PersonRow = Omit<UserRow, 'ssn_encrypted' | 'password_changed_at' | 'failed_login_count'>;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -63,7 +85,7 @@ export function presentPerson(
     eye_id: u.eye_id,
     user_status_id: u.user_status_id,
     is_staff: u.is_staff,
-    has_password: 'has_password' in u ? u.has_password : u.password_hash !== null,
+    has_password: u.password_hash !== null,
     locked_until: iso(u.locked_until),
     last_login_at: iso(u.last_login_at),
     deleted_at: iso(u.deleted_at),

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   countResponse,
-  person,
+  personSummary,
   publicLookupRow,
   type UserLookup,
   userLookupInput,
@@ -17,7 +17,7 @@ import { ssnDigits, ssnMatches } from '../../platform/crypto/ssn';
 import { forbidden, notFound } from '../../platform/http/errors';
 import type { Row } from '../../platform/resources/types';
 import { credentialColumns, joinCredentialNames, presentCredential } from '../licensing/credential-presenter';
-import { personColumns, presentPerson } from './present';
+import { personSummaryColumns, presentPersonSummary } from './present';
 import {
   hasCriteria,
   type LookupConditions,
@@ -67,28 +67,60 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
     // `or` of them all would make the planner walk the name order for any match, reading most of the
     // table for a rare one; `= any(array(...))` keeps the alternatives first in any plan.
     const branch = (t: LookupConditions['anyOf'][number]) =>
-      t.fenced
-        ? sql`(select b.id from (select ${users.id} as id, ${lowerC(users.last_name)} as l, ${lowerC(users.first_name)} as f
+      t.firstNames
+        ? firstNamesBranch(where, t.firstNames)
+        : t.fenced
+          ? sql`(select b.id from (select ${users.id} as id, ${lowerC(users.last_name)} as l, ${lowerC(users.first_name)} as f
             from ${users} where ${and(where, t.sql)} offset 0) b
             order by b.l, b.f, b.id limit ${sql.placeholder('branch_limit')})`
-        : sql`${handle
-            .select({ id: users.id })
-            .from(users)
-            .where(and(where, t.sql))
-            .orderBy(...personOrder)
-            .limit(sql.placeholder('branch_limit'))}`;
+          : sql`${handle
+              .select({ id: users.id })
+              .from(users)
+              .where(and(where, t.sql))
+              .orderBy(...personOrder)
+              .limit(sql.placeholder('branch_limit'))}`;
     const filter =
       c.anyOf.length > 0
         ? sql`${users.id} = any(array(${sql.join(c.anyOf.map(branch), sql` union all `)}))`
         : where;
     return handle
-      .select(shape.fullSsn ? { ...personColumns, ssn_encrypted: users.ssn_encrypted } : personColumns)
+      .select(
+        shape.fullSsn
+          ? { ...personSummaryColumns, ssn_encrypted: users.ssn_encrypted }
+          : personSummaryColumns,
+      )
       .from(users)
       .where(filter)
       .orderBy(...personOrder)
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare(c.planOnce ? named('users_lookup', key) : '');
+  }
+
+  /**
+   * The first `branch_limit` people, in result order, whose first name is in the range `<name>_from` to
+   * `<name>_to`: the distinct first names of the range, each found by one step down
+   * users_first_name_order_idx (a loose index scan, as PostgreSQL 15 has no skip scan), then the first
+   * page of each name, in last-name order from the same index. "willi" reads a page of William, one of
+   * Willie and so on, not the 12,000 people whose names start so.
+   */
+  function firstNamesBranch(where: SQL | undefined, name: string) {
+    const first = lowerC(users.first_name);
+    const from = sql.placeholder(`${name}_from`);
+    const to = sql.placeholder(`${name}_to`);
+    const live = and(eq(users.enterprise_id, sql.placeholder('enterprise_id')), isNull(users.deleted_at));
+    return sql`(with recursive first_names(f) as (
+        (select ${first} from ${users} where ${live} and ${first} >= ${from} and ${first} < ${to}
+          order by 1 limit 1)
+        union all
+        select (select ${first} from ${users} where ${live} and ${first} > n.f and ${first} < ${to}
+          order by 1 limit 1)
+        from first_names n where n.f is not null)
+      select b.id from first_names n cross join lateral (
+        select ${users.id} as id, ${lowerC(users.last_name)} as l from ${users}
+        where ${and(where, sql`${first} = n.f`)}
+        order by 2, 1 limit ${sql.placeholder('branch_limit')}) b
+      order by b.l, n.f, b.id limit ${sql.placeholder('branch_limit')})`;
   }
 
   /** Staff lookup: people matching every given field; [] when nothing is given. */
@@ -131,7 +163,7 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
           .filter((u) => 'ssn_encrypted' in u && u.ssn_encrypted && ssnMatches(ssnKey, u.ssn_encrypted, full))
           .slice(offset, offset + q.numPerPage)
       : rows;
-    return matched.map((u) => presentPerson(u));
+    return matched.map(presentPersonSummary);
   }
 
   for (const url of ['/api/users/search', '/api/elite/userlookup'])
@@ -139,9 +171,10 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'users.read' },
       schema: {
         tags,
-        summary: 'Find people by lookup fields (nothing when no search text or field is given)',
+        summary:
+          'Find people by lookup fields, as summaries in name order (nothing when no search text or field is given)',
         body: userLookupInput,
-        response: { 200: z.array(person) },
+        response: { 200: z.array(personSummary) },
       },
       handler: async (request) => lookup(request, request.body),
     });

@@ -102,6 +102,80 @@ describe('users/search and elite/userlookup', () => {
     expect(names(await search({ license_number: 'p-50' }))).toEqual(['Smith']);
   });
 
+  it('answers free text by first names in name order, a page at a time, across every first name of the prefix', async () => {
+    // Five people whose first names start with "wil" under three first names, and one whose last name
+    // does: the walk reads each first name's own page and merges them in (last, first) order.
+    const made: [string, string][] = [
+      ['Wilma', 'Young'],
+      ['William', 'Abbot'],
+      ['Willie', 'Abbot'],
+      ['William', 'Zane'],
+      ['Wilma', 'Baker'],
+      ['Quinn', 'Wilder'],
+    ];
+    for (const [first_name, last_name] of made) {
+      const res = await t.call(t.admin, {
+        method: 'POST',
+        url: '/api/users',
+        payload: { user: { first_name, last_name } },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const inOrder = (res: { json(): unknown }) =>
+      (res.json() as { first_name: string; last_name: string }[]).map(
+        (u) => `${u.last_name}, ${u.first_name}`,
+      );
+    const all = [
+      'Abbot, William',
+      'Abbot, Willie',
+      'Baker, Wilma',
+      'Wilder, Quinn',
+      'Young, Wilma',
+      'Zane, William',
+    ];
+    expect(inOrder(await search({ search: 'WIL' }))).toEqual(all);
+    expect(inOrder(await search({ search: 'wil', numPerPage: 2, currentPage: 2 }))).toEqual(all.slice(2, 4));
+    expect(inOrder(await search({ search: 'wil', numPerPage: 2, currentPage: 3 }))).toEqual(all.slice(4, 6));
+    expect(inOrder(await search({ search: 'willi' }))).toEqual([
+      'Abbot, William',
+      'Abbot, Willie',
+      'Zane, William',
+    ]);
+  });
+
+  it('lists summaries: enough to tell people apart, not the whole record', async () => {
+    const [smith] = (await search({ last_name: 'smith', first_name: 'alex' })).json() as Record<
+      string,
+      unknown
+    >[];
+    expect(Object.keys(smith!).sort()).toEqual(
+      [
+        'account_identifier',
+        'birth_date',
+        'city',
+        'email',
+        'first_name',
+        'id',
+        'is_staff',
+        'last_name',
+        'middle_name',
+        'national_ems_id',
+        'phone',
+        'ssn',
+        'state',
+        'suffix',
+        'user_name',
+        'user_status_id',
+      ].sort(),
+    );
+    expect(smith).toMatchObject({
+      id: ids.smith,
+      birth_date: '1980-02-03',
+      ssn: '***-**-3333',
+      is_staff: false,
+    });
+  });
+
   it('masks the SSN and matches it by last 4 or in full for users.ssn holders only', async () => {
     const byLast4 = await search({ ssn: '3333' });
     expect(names(byLast4)).toEqual(['Smith', 'Smithers']);

@@ -59,6 +59,11 @@ export interface LookupTerm {
    * and then sorted (else a plan made once may walk the whole name order looking for them).
    */
   fenced?: boolean;
+  /**
+   * A first-name prefix (`<name>_from` to `<name>_to`): read as the first page of each distinct first
+   * name in the range, from users_first_name_order_idx, so a common prefix reads pages, not every match.
+   */
+  firstNames?: string;
 }
 
 export interface LookupConditions {
@@ -81,8 +86,9 @@ export interface LookupConditions {
 
 /**
  * The conditions of a user lookup, each written so an index of platform.ts can serve it: names by
- * prefix in C collation (users_name_order_idx, which also gives the result order; users_first_name_cover_idx
- * and users_email_cover_idx, index-only with the names to sort by) or contains (trigram), registry
+ * prefix in C collation (users_name_order_idx, which also gives the result order; users_first_name_order_idx,
+ * in that order within each first name; users_email_cover_idx, index-only with the names to sort by) or
+ * contains (trigram), registry
  * and account numbers by upper() prefix, email by lower() prefix. The SSN is handled by the caller.
  */
 export function lookupConditions(q: UserLookup): LookupConditions {
@@ -175,7 +181,10 @@ export function lookupConditions(q: UserLookup): LookupConditions {
         const first = starts('search_lower', lowerC(users.first_name), lowerText, 'collate');
         anyOf.push(
           { key: `search_last:${last.key}`, sql: last.sql },
-          { key: 'search_first', sql: first.sql, fenced: true },
+          // A prefix with no upper bound (vanishingly rare) has no range to walk: its matches are sorted.
+          first.key === 'search_lower'
+            ? { key: 'search_first', sql: first.sql, firstNames: 'search_lower' }
+            : { key: 'search_first:open', sql: first.sql, fenced: true },
         );
       }
     }

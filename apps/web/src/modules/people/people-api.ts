@@ -1,4 +1,4 @@
-import type { ListResult, Person, UserFields, UserLookup } from '@licensure/contracts';
+import type { ListResult, Person, PersonSummary, UserFields, UserLookup } from '@licensure/contracts';
 import { api } from '../../platform/api/client';
 import { searchPageOf } from '../registry/ui/search-results';
 
@@ -51,7 +51,7 @@ export function rowsOf<T>(body: T[] | ListResult<T> | null | undefined): T[] {
 export const peopleApi = {
   search: async (criteria: PersonSearch, currentPage: number, numPerPage: number, signal?: AbortSignal) =>
     searchPageOf(
-      await api.post<Person[] | ListResult<Person>>(
+      await api.post<PersonSummary[] | ListResult<PersonSummary>>(
         '/api/users/search',
         { ...criteria, currentPage, numPerPage },
         { signal },

@@ -1,4 +1,4 @@
-import type { Person } from '@licensure/contracts';
+import type { PersonSummary } from '@licensure/contracts';
 import { Anchor, Button, Stack } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -26,7 +26,7 @@ const searchFields: readonly SearchField<Field>[] = [
   { name: 'license_number', label: 'Licence number' },
 ];
 
-const columns: readonly Column<Person>[] = [
+const columns: readonly Column<PersonSummary>[] = [
   {
     key: 'name',
     header: 'Name',
