@@ -97,6 +97,13 @@ export const serviceSearchCriteria = z.object({
 });
 export type ServiceSearchCriteria = z.infer<typeof serviceSearchCriteria>;
 
+/** services/search: the criteria and a page, in name order (50 a page unless asked; at most 500). */
+export const serviceSearchInput = serviceSearchCriteria.extend({
+  currentPage: z.coerce.number().int().min(1).default(1),
+  numPerPage: z.coerce.number().int().min(1).max(500, 'numPerPage must be 500 or less').default(50),
+});
+export type ServiceSearchInput = z.input<typeof serviceSearchInput>;
+
 export const publicLookupInput = serviceSearchCriteria.extend({
   currentPage: z.coerce.number().int().min(1).default(1),
   numPerPage: z.coerce.number().int().min(1).max(100, 'numPerPage must be 100 or less').default(25),

@@ -86,6 +86,8 @@ describe('services/search', () => {
     expect(await search({ primary_license_number: 'amb-7' })).toEqual([alpha]);
     expect(await search({ service_name: 'searchable' })).toEqual([alpha, beta, hidden].sort());
     expect(await search({ service_name: 'beta res' })).toEqual([beta]);
+    // No three letters in a row, so no trigram to look up: found by walking the name order instead.
+    expect(await search({ service_name: 'TA R' })).toEqual([beta]);
     expect(await search({ primary_level_id: level })).toEqual([alpha]);
     // Only active certifications count for the certification level.
     expect(await search({ certification_level_id: certLevel })).toEqual([alpha]);
@@ -97,6 +99,26 @@ describe('services/search', () => {
     expect(await search({ county: '48201' })).toEqual([beta]);
     expect(await search({ service_id: 'sv-2' })).toEqual([beta]);
     expect(await search({ city: 'Austin', service_name: 'Hidden' })).toEqual([hidden]);
+  });
+
+  it('answers a page at a time in name order, and refuses pages over 500', async () => {
+    const page = async (body: object) => {
+      const res = await t.call(t.admin, { method: 'POST', url: '/api/services/search', payload: body });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { name: string }[]).map((s) => s.name);
+    };
+    const all = ['Searchable Alpha Ambulance', 'Searchable Beta Rescue', 'Searchable Hidden'];
+    expect(await page({ service_name: 'searchable' })).toEqual(all);
+    expect(await page({ service_name: 'searchable', numPerPage: 2 })).toEqual(all.slice(0, 2));
+    expect(await page({ service_name: 'searchable', numPerPage: 2, currentPage: 2 })).toEqual(all.slice(2));
+    expect(await page({ service_name: 'searchable', numPerPage: 2, currentPage: 3 })).toEqual([]);
+    const tooMany = await t.call(t.admin, {
+      method: 'POST',
+      url: '/api/services/search',
+      payload: { service_name: 'searchable', numPerPage: 501 },
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().error.fields).toHaveProperty('numPerPage');
   });
 
   it('validates the criteria and needs registry.read', async () => {

@@ -2,7 +2,7 @@ import {
   publicLookupInput,
   publicServiceResult,
   type ServiceSearchCriteria,
-  serviceSearchCriteria,
+  serviceSearchInput,
 } from '@licensure/contracts';
 import { certification_levels, certifications, enterprises, serviceCounties, services } from '@licensure/db';
 import {
@@ -40,6 +40,14 @@ export interface Criteria {
   params: Record<string, unknown>;
   /** False when a condition carries its value in the statement (training levels): built each time. */
   reusable: boolean;
+  /**
+   * A name with a trigram (three letters or digits in a row) is given: its matches come from the trigram
+   * index and are sorted after (a common word matches a couple of thousand services, a rare one a
+   * handful). Left to itself, the planner walks the name order for a word it thinks common, which for
+   * "rodriguez" read 39,000 services to find 50. A shorter name ("El") has no trigram to look up: the
+   * walk in name order finds its first page soonest.
+   */
+  byTrigram: boolean;
 }
 
 /**
@@ -75,6 +83,7 @@ export function criteriaConditions(
     );
   const name = text(c.service_name);
   // lower(...) like, not ilike: the trigram index is on lower(name).
+  const byTrigram = name !== undefined && /[\p{L}\p{N}]{3}/u.test(name);
   if (name)
     add(
       'service_name',
@@ -126,7 +135,15 @@ export function criteriaConditions(
   const serviceNumber = text(c.service_id);
   if (serviceNumber)
     add('service_id', ilike(services.service_number, p('service_id')), prefix(serviceNumber));
-  return conditions.length > 0 ? { key: names.join(','), conditions, params, reusable } : null;
+  return conditions.length > 0
+    ? {
+        key: `${names.join(',')}${name && !byTrigram ? ':short' : ''}`,
+        conditions,
+        params,
+        reusable,
+        byTrigram,
+      }
+    : null;
 }
 
 /** Statements by shape, built on first use (at most `max`, the oldest dropped first). */
@@ -164,35 +181,58 @@ export async function serviceSearch(app: FastifyInstance): Promise<void> {
 
   const searchStatement = statementCache<ReturnType<typeof buildSearch>>();
   function buildSearch(criteria: Criteria) {
-    return db
-      .select(searchColumns)
+    const where = and(
+      eq(services.enterprise_id, p('enterprise_id')),
+      isNull(services.deleted_at),
+      ...criteria.conditions,
+    );
+    // Unnamed statements: planned for each request's values (contains and prefix patterns need that).
+    if (!criteria.byTrigram)
+      return db
+        .select(searchColumns)
+        .from(services)
+        .where(where)
+        .orderBy(...byName)
+        .limit(p('limit'))
+        .offset(p('offset'))
+        .prepare('');
+    // An offset keeps the matches a subquery of their own, read first (by the trigram index), then
+    // sorted. It is a placeholder (always 0) because Drizzle leaves out a literal `offset 0`.
+    const matches = db
+      .select({ ...searchColumns, sort_name: sql<string>`lower(${services.name})`.as('sort_name') })
       .from(services)
-      .where(
-        and(
-          eq(services.enterprise_id, p('enterprise_id')),
-          isNull(services.deleted_at),
-          ...criteria.conditions,
-        ),
-      )
-      .orderBy(...byName)
-      .limit(500)
-      .prepare(''); // unnamed: planned for each request's values (contains and prefix patterns need that)
+      .where(where)
+      .offset(p('fence'))
+      .as('matches');
+    const { sort_name: _, ...columns } = matches._.selectedFields;
+    return db
+      .select(columns)
+      .from(matches)
+      .orderBy(asc(matches.sort_name), asc(matches.id))
+      .limit(p('limit'))
+      .offset(p('offset'))
+      .prepare('');
   }
 
   r.post('/api/services/search', {
     config: { access: 'registry.read' },
     schema: {
       tags,
-      summary: 'Search live services by the spec criteria (at most 500, by name); [] when no criterion',
-      body: serviceSearchCriteria,
+      summary:
+        'Search live services by the spec criteria, a page at a time in name order (50 unless asked, at most 500); [] when no criterion',
+      body: serviceSearchInput,
     },
     handler: async (request) => {
       const criteria = criteriaConditions(db, request.body);
       if (!criteria) return [];
+      const { currentPage, numPerPage } = request.body;
       // The rows are the answer: searchColumns are presentServiceLess's fields and the three ids.
       return searchStatement(criteria, () => buildSearch(criteria)).execute({
         ...criteria.params,
         enterprise_id: request.enterpriseId,
+        limit: numPerPage,
+        offset: (currentPage - 1) * numPerPage,
+        fence: 0,
       });
     },
   });

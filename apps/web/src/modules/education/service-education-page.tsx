@@ -23,7 +23,9 @@ function ServicePicker({ value, onChange }: { value: string; onChange(id: string
   const [name, setName] = useState('');
   const found = useQuery({
     queryKey: ['education', 'service-search', name],
-    queryFn: ({ signal }) => registryApi.searchServices({ service_name: name }, signal),
+    // The first 50 by name: enough to choose from, or to see that the name wants another word.
+    queryFn: async ({ signal }) =>
+      (await registryApi.searchServices({ service_name: name }, 1, 50, signal)).items,
     enabled: name.length > 0,
   });
   return (

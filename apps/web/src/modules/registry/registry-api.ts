@@ -1,6 +1,7 @@
 import type { ListResult, ServiceSearchCriteria } from '@licensure/contracts';
 import { api } from '../../platform/api/client';
 import type { Credential } from '../people/people-api';
+import { searchPageOf } from './ui/search-results';
 
 export interface ServiceRow {
   id: string;
@@ -99,9 +100,22 @@ const recentQuery = (currentPage: number, numPerPage: number) => ({
 });
 
 export const registryApi = {
-  /** Every match (the API answers at most 500, by name); the page cuts its own pages from them. */
-  searchServices: async (criteria: ServiceSearchCriteria, signal?: AbortSignal) =>
-    rows(await api.post<Rows<ServiceRow>>('/api/services/search', criteria, { signal })),
+  /** One page of the matches, in name order (the API pages them: a common name matches thousands). */
+  searchServices: async (
+    criteria: ServiceSearchCriteria,
+    currentPage: number,
+    numPerPage: number,
+    signal?: AbortSignal,
+  ) =>
+    searchPageOf(
+      await api.post<ServiceRow[]>(
+        '/api/services/search',
+        { ...criteria, currentPage, numPerPage },
+        { signal },
+      ),
+      currentPage,
+      numPerPage,
+    ),
   searchVehicles: async (search: string, notInService: boolean, signal?: AbortSignal) =>
     rows(await api.post<Rows<VehicleRow>>('/api/vehicles/search', { search, notInService }, { signal })),
   /** Services last changed first, a page at a time: what the Services page shows before a search. */
@@ -160,7 +174,8 @@ export const registryApi = {
 };
 
 export const registryKeys = {
-  serviceSearch: (criteria: object) => ['registry', 'services', 'search', criteria] as const,
+  serviceSearch: (criteria: object, page: number) =>
+    ['registry', 'services', 'search', criteria, page] as const,
   vehicleSearch: (criteria: object) => ['registry', 'vehicles', 'search', criteria] as const,
   recent: (kind: 'services' | 'vehicles', page: number) => ['registry', kind, 'recent', page] as const,
   service: (id: string, part = 'one') => ['registry', 'services', id, part] as const,

@@ -11,7 +11,7 @@ import { registryApi, registryKeys, type ServiceRow } from './registry-api';
 import type { Column } from './ui/data-table';
 import { cityState } from './ui/format';
 import { type SearchField, SearchForm } from './ui/search-form';
-import { SEARCH_PAGE_SIZE, SearchResults, slicePage } from './ui/search-results';
+import { SEARCH_PAGE_SIZE, SearchResults } from './ui/search-results';
 import { nonEmpty, useSearchState } from './ui/search-state';
 
 export const SERVICES_BASE = '/staff/services';
@@ -55,11 +55,10 @@ export function ServiceSearchPage() {
   const { criteria, page, hasCriteria, search, goToPage } = useSearchState(fields);
   const classifications = useClassifications();
   const found = useQuery({
-    queryKey: registryKeys.serviceSearch(criteria),
-    queryFn: ({ signal }) => registryApi.searchServices(nonEmpty(criteria), signal),
+    queryKey: registryKeys.serviceSearch(criteria, page),
+    queryFn: ({ signal }) => registryApi.searchServices(nonEmpty(criteria), page, SEARCH_PAGE_SIZE, signal),
     enabled: canRead && hasCriteria,
     placeholderData: keepPreviousData,
-    select: (all) => slicePage(all, page, SEARCH_PAGE_SIZE),
   });
   const recent = useQuery({
     queryKey: registryKeys.recent('services', page),
