@@ -11,8 +11,10 @@ const seqScan = new RegExp(`Seq Scan on "?(${BIG_TABLES.join('|')})"?(\\s|$)`, '
 
 /** Statements of the platform that every request may run, not the route's own search. */
 const isPlatform = (text: string) =>
-  /from "sessions"|update "sessions"|from "enterprises"|from "users" where "users"."id" = \$1/i.test(text) &&
-  !/ like | ilike /i.test(text);
+  (/from "sessions"|update "sessions"|from "enterprises"|from "users" where "users"."id" = \$1/i.test(text) &&
+    !/ like | ilike /i.test(text)) ||
+  // The job queue (pg-boss) and the domain-event relay poll in the background while a request runs.
+  /\bpgboss\b|\bdomain_events\b/i.test(text);
 
 export interface Plan {
   sql: string;
