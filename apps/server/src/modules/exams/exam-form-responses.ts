@@ -127,37 +127,51 @@ export async function saveExamFormResponse(
   const { db } = request.server.deps.database;
   const auth = request.auth as AuthContext;
   // The session's rule above decided: the examiner answers this response as staff who write responses.
+  // The elevation reaches only this save, of the response linked to this candidate and exam form.
   const asExaminer: AuthContext = { ...auth, permissions: new Set([...auth.permissions, 'responses.write']) };
-  const saved = await saveResponse(
-    db,
-    asExaminer,
-    actorOf(request),
-    {
-      response: {
-        form_id: target.fbFormId,
-        user_id: null,
-        service_id: null,
-        vehicle_id: null,
-        license_request_id: null,
-        current_page: 0,
-        complete: body.complete,
-        questions: body.answers,
+  // One transaction: the response and its link to the candidate are saved together, and the candidate's
+  // row lock makes two first saves at once (two tabs, a retry) start one response, not an orphan.
+  const saved = await db.transaction(async (tx) => {
+    await tx
+      .select({ id: exCandidates.id })
+      .from(exCandidates)
+      .where(eq(exCandidates.id, candidateId))
+      .for('update');
+    const [link] = await tx
+      .select({ response_id: exFormResponses.response_id })
+      .from(exFormResponses)
+      .where(
+        and(eq(exFormResponses.candidate_id, candidateId), eq(exFormResponses.exam_form_id, examFormId)),
+      );
+    const result = await saveResponse(
+      tx,
+      asExaminer,
+      actorOf(request),
+      {
+        response: {
+          form_id: target.fbFormId,
+          user_id: null,
+          service_id: null,
+          vehicle_id: null,
+          license_request_id: null,
+          current_page: 0,
+          complete: body.complete,
+          questions: body.answers,
+        },
+        saveAnswers: true,
+        getLess: true,
       },
-      saveAnswers: true,
-      getLess: true,
-    },
-    target.responseId ?? undefined,
-  );
-  if (!target.responseId)
-    await db
-      .insert(exFormResponses)
-      .values({
+      link?.response_id,
+    );
+    if (!link)
+      await tx.insert(exFormResponses).values({
         enterprise_id: request.enterpriseId,
         candidate_id: candidateId,
         exam_form_id: examFormId,
-        response_id: saved.response.id,
+        response_id: result.response.id,
         examiner_id: auth.userId,
-      })
-      .onConflictDoNothing();
+      });
+    return result;
+  });
   return present(request, { ...target, responseId: saved.response.id });
 }

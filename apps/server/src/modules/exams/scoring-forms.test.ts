@@ -3,7 +3,13 @@ import { exFormResponses, fbResponses } from '@licensure/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, createTestContext, type TestContext } from '../../test/test-app';
-import { type BuiltPacket, buildPacket, createExamLicence, createPendingRequest } from './test-fixtures';
+import {
+  type BuiltPacket,
+  buildPacket,
+  createExamLicence,
+  createPendingRequest,
+  type ExamLicence,
+} from './test-fixtures';
 
 let t: TestContext;
 let writer: Caller;
@@ -12,6 +18,7 @@ let outsider: Caller;
 let built: BuiltPacket;
 let sessionId: string;
 let candidateId: string;
+let licence: ExamLicence;
 const remarks = randomUUID();
 const onTime = randomUUID();
 const fbFormId = randomUUID();
@@ -22,7 +29,7 @@ beforeAll(async () => {
   writer = await t.createCaller(['exams.read', 'exams.write']);
   examiner = await t.createCaller(['exams.score']);
   outsider = await t.createCaller(['exams.score']);
-  const licence = await createExamLicence(t);
+  licence = await createExamLicence(t);
   built = await buildPacket(t, writer, licence.levelId);
   for (const user of [examiner, outsider]) {
     const res = await t.call(writer, {
@@ -164,6 +171,33 @@ describe('the exam form’s form-builder form on the scoring screen', () => {
     const corrected = await save(coordinator, [{ question_id: onTime, value: '08:15' }]);
     expect(corrected.statusCode, corrected.body).toBe(200);
     expect(corrected.json().response.id).toBe(responseId);
+  });
+
+  it('starts one response when two first saves come at once, linked in the same transaction', async () => {
+    const other = await t.createCaller([]);
+    const request = await createPendingRequest(t, licence, other.userId);
+    const seat = await t.call(writer, {
+      method: 'POST',
+      url: `/api/ExamSessions/${sessionId}/Register`,
+      payload: { license_request_id: request.id },
+    });
+    expect(seat.statusCode, seat.body).toBe(201);
+    const at = url(built.formA.id, seat.json().id);
+    const both = await Promise.all([
+      save(examiner, [{ question_id: onTime, value: '09:00' }], false, at),
+      save(examiner, [{ question_id: onTime, value: '09:01' }], false, at),
+    ]);
+    for (const res of both) expect(res.statusCode, res.body).toBe(200);
+    const ids = new Set(both.map((res) => res.json().response.id));
+    expect(ids.size).toBe(1);
+    const links = await t.database.db
+      .select()
+      .from(exFormResponses)
+      .where(eq(exFormResponses.candidate_id, seat.json().id));
+    expect(links.map((l) => l.response_id)).toEqual([...ids]);
+    const started = await t.database.db.select().from(fbResponses).where(eq(fbResponses.form_id, fbFormId));
+    // The first test's response and this one: no orphan from the second save.
+    expect(started).toHaveLength(2);
   });
 
   it('answers 400, 401, 403 and 404', async () => {
