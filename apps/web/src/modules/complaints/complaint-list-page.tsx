@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSignedIn } from '../../app/session-provider';
 import { errorMessage } from '../../platform/api/errors';
+import { BatchBar, BatchButton } from '../../platform/components/batch-bar';
 import { PageHeader } from '../../platform/components/page-header';
 import { Pager } from '../../platform/components/pager';
 import { ErrorState, ForbiddenPage, LoadingState } from '../../platform/components/status';
@@ -162,15 +163,14 @@ export function ComplaintListPage() {
         />
       </Group>
       {canWrite ? (
-        <Group align="flex-end" role="group" aria-label="Bulk actions on the chosen complaints">
-          <Text size="sm">{`${ids.length} chosen`}</Text>
-          <Button
-            variant="default"
-            disabled={ids.length === 0 || !me}
+        <BatchBar label="Bulk actions on the chosen complaints" count={ids.length}>
+          <BatchButton
+            count={ids.length}
+            disabled={!me}
             onClick={() => bulk.mutate({ complaintIDs: ids, code: 'assign', value: me })}
           >
             Assign to me
-          </Button>
+          </BatchButton>
           <Select
             label="Assign to"
             placeholder="Choose a staff member"
@@ -182,13 +182,13 @@ export function ComplaintListPage() {
             value={assignee}
             onChange={setAssignee}
           />
-          <Button
-            variant="default"
-            disabled={ids.length === 0 || !assignee}
+          <BatchButton
+            count={ids.length}
+            disabled={!assignee}
             onClick={() => assignee && bulk.mutate({ complaintIDs: ids, code: 'assign', value: assignee })}
           >
             Assign
-          </Button>
+          </BatchButton>
           <Select
             label="New status"
             placeholder="Choose a status"
@@ -196,19 +196,19 @@ export function ComplaintListPage() {
             value={bulkStatus}
             onChange={setBulkStatus}
           />
-          <Button
-            variant="default"
-            disabled={ids.length === 0 || !bulkStatus}
+          <BatchButton
+            count={ids.length}
+            disabled={!bulkStatus}
             onClick={() =>
               bulkStatus && bulk.mutate({ complaintIDs: ids, code: 'status', value: bulkStatus })
             }
           >
             Set status
-          </Button>
-          <Button variant="default" disabled={ids.length === 0} onClick={() => setConfirmClose(true)}>
+          </BatchButton>
+          <BatchButton count={ids.length} onClick={() => setConfirmClose(true)}>
             Close
-          </Button>
-        </Group>
+          </BatchButton>
+        </BatchBar>
       ) : null}
       <ConfirmDialog
         opened={confirmClose}

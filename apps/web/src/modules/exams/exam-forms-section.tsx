@@ -17,6 +17,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSignedIn } from '../../app/session-provider';
 import { errorMessage } from '../../platform/api/errors';
+import { ActiveButtons, BatchBar } from '../../platform/components/batch-bar';
 import { requiredLabelProps } from '../../platform/components/required-mark';
 import { hasPermission } from '../../platform/session/shell-state';
 import { type Flash, FlashAlert, useChosen } from './batch-choice';
@@ -164,15 +165,9 @@ export function ExamFormsSection({ canWrite }: { canWrite: boolean }) {
       ) : null}
       {canWrite ? (
         <Stack gap="sm" mt="md">
-          <Group role="group" aria-label="Batch actions on the chosen forms">
-            <Text size="sm">{`${chosen.size} chosen`}</Text>
-            <Button variant="default" disabled={chosen.size === 0} onClick={() => statuses.mutate(true)}>
-              Activate forms
-            </Button>
-            <Button variant="default" disabled={chosen.size === 0} onClick={() => statuses.mutate(false)}>
-              Deactivate forms
-            </Button>
-          </Group>
+          <BatchBar label="Batch actions on the chosen forms" count={chosen.size}>
+            <ActiveButtons count={chosen.size} noun="forms" onSet={(active) => statuses.mutate(active)} />
+          </BatchBar>
           <FlashAlert flash={flash} />
           <form
             onSubmit={(e) => {

@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSignedIn } from '../../app/session-provider';
 import { ApiError, errorMessage } from '../../platform/api/errors';
+import { ActiveButtons, BatchBar } from '../../platform/components/batch-bar';
 import { PageHeader } from '../../platform/components/page-header';
 import { requiredLabelProps } from '../../platform/components/required-mark';
 import { ForbiddenPage, LoadingState } from '../../platform/components/status';
@@ -178,15 +179,9 @@ function PacketsSection({ canWrite }: { canWrite: boolean }) {
       ) : null}
       {canWrite ? (
         <Stack gap="sm" mt="md">
-          <Group role="group" aria-label="Batch actions on the chosen packets">
-            <Text size="sm">{`${chosen.size} chosen`}</Text>
-            <Button variant="default" disabled={chosen.size === 0} onClick={() => statuses.mutate(true)}>
-              Activate
-            </Button>
-            <Button variant="default" disabled={chosen.size === 0} onClick={() => statuses.mutate(false)}>
-              Deactivate
-            </Button>
-          </Group>
+          <BatchBar label="Batch actions on the chosen packets" count={chosen.size}>
+            <ActiveButtons count={chosen.size} onSet={(active) => statuses.mutate(active)} />
+          </BatchBar>
           <FlashAlert flash={flash} />
           <form
             onSubmit={(e) => {

@@ -1,25 +1,14 @@
 import type { ExamSkillOutput } from '@licensure/contracts';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Pagination,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Checkbox, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSignedIn } from '../../app/session-provider';
 import { errorMessage } from '../../platform/api/errors';
+import { ActiveButtons, BatchBar, BatchButton } from '../../platform/components/batch-bar';
 import { PageHeader } from '../../platform/components/page-header';
+import { Pager } from '../../platform/components/pager';
 import { ForbiddenPage, LoadingState } from '../../platform/components/status';
 import { hasPermission } from '../../platform/session/shell-state';
 import { examKeys, examsApi } from './exams-api';
@@ -138,29 +127,16 @@ export function SkillsPage() {
           </Table.Tbody>
         </Table>
       ) : null}
-      {pages > 1 ? (
-        <Pagination
-          total={pages}
-          value={page}
-          onChange={setPage}
-          getControlProps={(c) => ({ 'aria-label': `${c} page` })}
-        />
-      ) : null}
+      <Pager total={pages} value={page} onChange={setPage} />
       {canWrite ? (
-        <Group align="flex-end" role="group" aria-label="Batch actions on the chosen skills">
-          <Text size="sm">{`${chosen.size} chosen`}</Text>
-          <Button variant="default" disabled={chosen.size === 0} onClick={() => act('BatchActive', true)}>
-            Activate
-          </Button>
-          <Button variant="default" disabled={chosen.size === 0} onClick={() => act('BatchActive', false)}>
-            Deactivate
-          </Button>
-          <Button variant="default" disabled={chosen.size === 0} onClick={() => act('BatchCritical', true)}>
+        <BatchBar label="Batch actions on the chosen skills" count={chosen.size}>
+          <ActiveButtons count={chosen.size} onSet={(active) => act('BatchActive', active)} />
+          <BatchButton count={chosen.size} onClick={() => act('BatchCritical', true)}>
             Mark critical
-          </Button>
-          <Button variant="default" disabled={chosen.size === 0} onClick={() => act('BatchCritical', false)}>
+          </BatchButton>
+          <BatchButton count={chosen.size} onClick={() => act('BatchCritical', false)}>
             Mark not critical
-          </Button>
+          </BatchButton>
           <Select
             label="Category"
             placeholder="No category"
@@ -169,14 +145,10 @@ export function SkillsPage() {
             value={category}
             onChange={setCategory}
           />
-          <Button
-            variant="default"
-            disabled={chosen.size === 0}
-            onClick={() => act('BatchCategory', category)}
-          >
+          <BatchButton count={chosen.size} onClick={() => act('BatchCategory', category)}>
             Set category
-          </Button>
-        </Group>
+          </BatchButton>
+        </BatchBar>
       ) : null}
       {flash ? (
         <Alert color={flash.error ? 'red' : 'green'} role={flash.error ? 'alert' : 'status'}>
