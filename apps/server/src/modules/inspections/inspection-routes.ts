@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { idParams } from '../../platform/resources/register';
 import type { Row } from '../../platform/resources/types';
 import { createWriter } from '../../platform/resources/write';
+import { batchSaveRoutes } from './batch-routes';
 import { inspectionBulkAction } from './bulk-action';
 import { changeComment } from './comment-actions';
 import { createVisit } from './create-visit';
@@ -27,7 +28,7 @@ import {
   inspectionResource,
   visitResource,
 } from './inspections.resources';
-import { checklistByClientId, saveBatch } from './save-batch';
+import { checklistByClientId } from './save-batch';
 import { spotCheck } from './spot-check';
 import { submitInspection } from './submit-inspection';
 import { inspectionsOfVisit, visitPickList, visitYears } from './visit-lists';
@@ -36,7 +37,6 @@ const tags = ['inspections'];
 const read = 'inspections.read';
 const write = 'inspections.write';
 const updated = z.object({ updated: z.number().int() });
-const saved = z.object({ ids: z.array(z.uuid()) });
 
 /** The inspection operations beyond CRUD: visits with their inspections, submit, batches, the report. */
 export async function inspectionRoutes(app: FastifyInstance): Promise<void> {
@@ -171,36 +171,14 @@ export async function inspectionRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  r.post('/api/IPInspections/saveBatch', {
-    config: { access: write },
-    schema: {
-      tags,
-      summary: 'Save many inspections (create, or update those with an id)',
-      body: inspectionBatchBody,
-      response: { 200: saved },
-    },
-    handler: async (request) => ({
-      ids: await saveBatch(inspections, request, request.body.inspections, {
-        requireId: false,
-        listName: 'inspections',
-      }),
-    }),
-  });
-
-  r.put('/api/IPInspections/updateBatch', {
-    config: { access: write },
-    schema: {
-      tags,
-      summary: 'Update many inspections (each with its id)',
-      body: inspectionBatchBody,
-      response: { 200: saved },
-    },
-    handler: async (request) => ({
-      ids: await saveBatch(inspections, request, request.body.inspections, {
-        requireId: true,
-        listName: 'inspections',
-      }),
-    }),
+  batchSaveRoutes(app, {
+    base: '/api/IPInspections',
+    access: write,
+    tags,
+    noun: 'inspections',
+    listName: 'inspections',
+    body: inspectionBatchBody,
+    writer: inspections,
   });
 
   r.post('/api/IPInspections/bulkAction', {
@@ -214,37 +192,16 @@ export async function inspectionRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) => ({ updated: await inspectionBulkAction(inspections, request, request.body) }),
   });
 
-  r.post('/api/IPChecklists/saveBatch', {
-    config: { access: write },
-    schema: {
-      tags,
-      summary: 'Save many checklists (create; update those with an id or an already uploaded client_id)',
-      body: checklistBatchBody,
-      response: { 200: saved },
-    },
-    handler: async (request) => ({
-      ids: await saveBatch(checklists, request, request.body.checklists, {
-        requireId: false,
-        listName: 'checklists',
-        existingId: checklistByClientId(request),
-      }),
-    }),
-  });
-
-  r.put('/api/IPChecklists/updateBatch', {
-    config: { access: write },
-    schema: {
-      tags,
-      summary: 'Update many checklists (each with its id)',
-      body: checklistBatchBody,
-      response: { 200: saved },
-    },
-    handler: async (request) => ({
-      ids: await saveBatch(checklists, request, request.body.checklists, {
-        requireId: true,
-        listName: 'checklists',
-      }),
-    }),
+  batchSaveRoutes(app, {
+    base: '/api/IPChecklists',
+    access: write,
+    tags,
+    noun: 'checklists',
+    listName: 'checklists',
+    body: checklistBatchBody,
+    writer: checklists,
+    existingId: checklistByClientId,
+    saveNote: ' or an already uploaded client_id',
   });
 
   r.post('/api/IPChecklists/generatepdf', {
