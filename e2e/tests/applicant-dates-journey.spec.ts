@@ -1,25 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../axe';
+import { newSignedInPage } from '../sign-in';
 
 // Issue 11, defect 1 and the applicant's guidance: an applicant types every date of an application with
 // the keyboard (no calendar), meets the message of an impossible date, completes the form, reviews the
 // whole request on one page, submits it and reads what happens next. Axe checks every page visited.
-
-async function signIn(page: Page, who: 'admin' | 'applicant') {
-  await page.goto(who === 'applicant' ? '/signin?portal=1' : '/signin');
-  await page.getByLabel('User name').fill(who);
-  await page.getByLabel('Password', { exact: true }).fill(`${who}-demo-2026`);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(who === 'applicant' ? /\/portal/ : /\/staff/);
-}
-
-async function newSignedInPage(browser: Browser, who: 'admin' | 'applicant'): Promise<Page> {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  const page = await context.newPage();
-  await signIn(page, who);
-  return page;
-}
 
 async function apiPost(page: Page, url: string, data: unknown) {
   const { csrfToken } = await (await page.request.get('/api/CheckSession')).json();

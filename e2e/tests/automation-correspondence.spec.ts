@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../axe';
 import { openMailbox } from '../mailbox';
+import { signIn } from '../sign-in';
 
 // A real SMTP peer receives what the e2e server mails (e2e/mailbox.ts).
 let mailbox: Awaited<ReturnType<typeof openMailbox>>;
@@ -8,14 +9,6 @@ test.beforeAll(async () => {
   mailbox = await openMailbox();
 });
 test.afterAll(async () => mailbox?.close());
-
-async function signIn(page: Page) {
-  await page.goto('/signin');
-  await page.getByLabel('User name').fill('admin');
-  await page.getByLabel('Password', { exact: true }).fill('admin-demo-2026');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/staff/);
-}
 
 test('staff write a merge template, preview it on a demo person, send it, and find it in her history', async ({
   page,

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { type Browser, expect as baseExpect, type Locator, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../axe';
 import { openMailbox } from '../mailbox';
+import { newSignedInPage } from '../sign-in';
 
 // The shared machine is slow at times: waits for the server's answers get 30 s.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -16,21 +17,6 @@ test.beforeAll(async () => {
   mailbox = await openMailbox();
 });
 test.afterAll(async () => mailbox?.close());
-
-async function signIn(page: Page, who: 'admin' | 'applicant') {
-  await page.goto(who === 'applicant' ? '/signin?portal=1' : '/signin');
-  await page.getByLabel('User name').fill(who);
-  await page.getByLabel('Password', { exact: true }).fill(`${who}-demo-2026`);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(who === 'applicant' ? /\/portal/ : /\/staff/);
-}
-
-async function newSignedInPage(browser: Browser, who: 'admin' | 'applicant'): Promise<Page> {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  const page = await context.newPage();
-  await signIn(page, who);
-  return page;
-}
 
 async function apiCall(page: Page, method: 'GET' | 'POST', url: string, data?: unknown) {
   const { csrfToken } = await (await page.request.get('/api/CheckSession')).json();

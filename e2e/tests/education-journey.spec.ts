@@ -1,20 +1,10 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../axe';
+import { newSignedInPage } from '../sign-in';
 
 // The issue's journey: the applicant sees what their renewal still needs by topic and the courses that
 // would cover it, enrols in one, is marked complete by staff and sees the bar reach the requirement;
 // staff bulk-remove two attendees of another course (after confirming) and draw a CE audit sample.
-
-async function signIn(browser: Browser, who: 'admin' | 'applicant'): Promise<Page> {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  const page = await context.newPage();
-  await page.goto(who === 'applicant' ? '/signin?portal=1' : '/signin');
-  await page.getByLabel('User name').fill(who);
-  await page.getByLabel('Password', { exact: true }).fill(`${who}-demo-2026`);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(who === 'applicant' ? /\/portal/ : /\/staff/);
-  return page;
-}
 
 test('an applicant completes the hours renewal needs; staff manage a roster and draw a CE audit', async ({
   browser,
@@ -22,7 +12,7 @@ test('an applicant completes the hours renewal needs; staff manage a roster and 
   test.setTimeout(300_000);
 
   // The applicant's progress toward renewal: Airway missing, with the courses that would cover it.
-  const applicant = await signIn(browser, 'applicant');
+  const applicant = await newSignedInPage(browser, 'applicant');
   await applicant.getByRole('link', { name: 'My education' }).first().click();
   await expect(applicant.getByRole('heading', { level: 1, name: 'My education' })).toBeVisible();
   const level = applicant.getByRole('region', { name: 'EMT continuing education' });
@@ -47,7 +37,7 @@ test('an applicant completes the hours renewal needs; staff manage a roster and 
   await expectNoAxeViolations(applicant);
 
   // Staff find the course in the catalogue and mark the applicant's attendance complete.
-  const admin = await signIn(browser, 'admin');
+  const admin = await newSignedInPage(browser, 'admin');
   await admin.getByRole('link', { name: 'Courses' }).click();
   await expect(admin.getByRole('heading', { level: 1, name: 'Course catalogue' })).toBeVisible();
   await admin.getByLabel('Search courses').fill('Airway management');

@@ -1,6 +1,7 @@
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../axe';
 import { openMailbox } from '../mailbox';
+import { newSignedInPage } from '../sign-in';
 
 // Registrations send the seeded exam admission letter: the mailbox receives it.
 let mailbox: Awaited<ReturnType<typeof openMailbox>>;
@@ -15,17 +16,6 @@ test.afterAll(async () => {
 // schedule a session with a coordinator and an examiner; the demo applicant, whose EMT request waits
 // for the exam, registers; the examiner scores one skill as passed and one with a critical failure;
 // the candidate sees the result and the request's exam process status changed to Failed.
-
-async function signIn(browser: Browser, who: 'admin' | 'applicant'): Promise<Page> {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  const page = await context.newPage();
-  await page.goto(who === 'applicant' ? '/signin?portal=1' : '/signin');
-  await page.getByLabel('User name').fill(who);
-  await page.getByLabel('Password', { exact: true }).fill(`${who}-demo-2026`);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(who === 'applicant' ? /\/portal/ : /\/staff/);
-  return page;
-}
 
 async function choose(scope: Page | Locator, page: Page, label: string, option: string | RegExp) {
   await scope.getByRole('combobox', { name: label, exact: true }).click();
@@ -70,7 +60,7 @@ test('staff build a packet and a session; the applicant registers, is scored and
   const packetName = `EMT skills ${stamp}`;
 
   // Staff: two skill sheets.
-  const staff = await signIn(browser, 'admin');
+  const staff = await newSignedInPage(browser, 'admin');
   await staff.goto('/staff/exams');
   await expect(staff.getByRole('heading', { level: 1, name: 'Exam sessions' })).toBeVisible();
   await staff.getByRole('link', { name: 'Skills', exact: true }).click();
@@ -173,7 +163,7 @@ test('staff build a packet and a session; the applicant registers, is scored and
   await expectNoAxeViolations(staff);
 
   // The applicant, whose EMT request waits for the exam, registers for it.
-  const applicant = await signIn(browser, 'applicant');
+  const applicant = await newSignedInPage(browser, 'applicant');
   await applicant.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My exams' }).click();
   await expect(applicant.getByRole('heading', { level: 1, name: 'My exams' })).toBeVisible();
   await expectNoAxeViolations(applicant);
@@ -250,7 +240,7 @@ test('staff find the seeded session on the calendar and attach a document; the a
   const before = new Date(held.getFullYear(), held.getMonth() - 1, 1);
 
   // Staff: from the list to the calendar; previous and next month; the session's link opens its page.
-  const staff = await signIn(browser, 'admin');
+  const staff = await newSignedInPage(browser, 'admin');
   await staff.goto('/staff/exams');
   await staff
     .getByRole('navigation', { name: 'Views of the sessions' })
@@ -304,7 +294,7 @@ test('staff find the seeded session on the calendar and attach a document; the a
   await expect(documents.getByRole('link', { name: 'Download old-roster.pdf' })).toHaveCount(0);
 
   // The applicant registers for the demo session and gets the admission letter with its details.
-  const applicant = await signIn(browser, 'applicant');
+  const applicant = await newSignedInPage(browser, 'applicant');
   await applicant.goto('/portal/exams');
   await expect(applicant.getByRole('heading', { level: 1, name: 'My exams' })).toBeVisible();
   const card = applicant.getByText(/^EMT psychomotor exam for/).locator('..');

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../axe';
 import { pdfText, smallPdf } from '../pdf';
+import { newSignedInPage, signIn } from '../sign-in';
 
 // The issue's journey: staff build a two-page form (a conditional group, a file upload and a signature) in
 // the builder; the applicant fills it in, meets the signature message, signs, uploads, saves a draft, signs
@@ -9,21 +10,6 @@ import { pdfText, smallPdf } from '../pdf';
 // form makes version 2 and the response still shows version 1.
 
 const SIGNATURE_MESSAGE = 'Required information is missing. Please sign the signature box.';
-
-async function signIn(page: Page, who: 'admin' | 'applicant') {
-  await page.goto(who === 'applicant' ? '/signin?portal=1' : '/signin');
-  await page.getByLabel('User name').fill(who);
-  await page.getByLabel('Password', { exact: true }).fill(`${who}-demo-2026`);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(who === 'applicant' ? /\/portal/ : /\/staff/);
-}
-
-async function newSignedInPage(browser: Browser, who: 'admin' | 'applicant'): Promise<Page> {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  const page = await context.newPage();
-  await signIn(page, who);
-  return page;
-}
 
 /** Draws a zigzag across the signature box with the mouse. */
 async function drawSignature(page: Page, canvas: Locator) {

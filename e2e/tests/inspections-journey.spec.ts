@@ -1,6 +1,7 @@
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../axe';
 import { pdfText } from '../pdf';
+import { newSignedInPage } from '../sign-in';
 
 // The issue's journey: staff schedule a visit with a service and two vehicles; the inspector checks it
 // out, the network is cut, both vehicle checklists are completed (one with a deficiency and a photo),
@@ -8,17 +9,6 @@ import { pdfText } from '../pdf';
 // uploads it in order, and a staff edit made during the offline period comes back as a conflict that
 // the inspector resolves; the PDF report (read with pdftotext) lists the deficiency and the comment
 // written offline.
-
-async function signIn(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  const page = await context.newPage();
-  await page.goto('/signin');
-  await page.getByLabel('User name').fill('admin');
-  await page.getByLabel('Password', { exact: true }).fill('admin-demo-2026');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/staff/);
-  return page;
-}
 
 /** Waits until the service worker controls the page, so that a reload offline still opens the app. */
 async function controlledByServiceWorker(page: Page) {
@@ -81,7 +71,7 @@ test('an inspector completes a visit offline and the work syncs, with a staff ed
   test.setTimeout(300_000);
 
   // Staff schedule a visit to the demo service with both its ambulances.
-  const staff = await signIn(browser);
+  const staff = await newSignedInPage(browser);
   await staff.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Inspections' }).click();
   await expect(staff.getByRole('heading', { level: 1, name: 'Inspections' })).toBeVisible();
   await expectNoAxeViolations(staff);
@@ -110,7 +100,7 @@ test('an inspector completes a visit offline and the work syncs, with a staff ed
   const medic2Number = (await medic2Link.textContent())?.trim() ?? '';
 
   // The inspector's device: the app is installed (service worker), the visit is checked out.
-  const inspector = await signIn(browser);
+  const inspector = await newSignedInPage(browser);
   await controlledByServiceWorker(inspector);
   await inspector.goto(visitUrl);
   await inspector.getByRole('button', { name: 'Check out for field work' }).click();

@@ -1,18 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../axe';
+import { signIn } from '../sign-in';
 
 // Licence configuration: an administrator sets up a review process with its statuses, then a licence
 // with a category and two levels, request and credential statuses, a number pattern, the process, a
 // rule, an application type and a charge; after a reload everything is still there.
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/signin');
-  await page.getByLabel('User name').fill('admin');
-  await page.getByLabel('Password', { exact: true }).fill('admin-demo-2026');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/staff/);
-}
 
 const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
 
@@ -20,7 +13,7 @@ test('an administrator configures a licence and finds it all after a reload', as
   const suffix = randomUUID().slice(0, 8);
   const licenceName = `EMS licence ${suffix}`;
   const processName = `Background check ${suffix}`;
-  await signInAsAdmin(page);
+  await signIn(page);
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Licences' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Licences' })).toBeVisible();

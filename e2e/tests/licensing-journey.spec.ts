@@ -1,28 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../axe';
 import { pdfText, smallPdf } from '../pdf';
+import { newSignedInPage, signIn } from '../sign-in';
 
 // The issue's journey: staff configure a licence with one application type, a form package (a form with a
 // signature and a file upload, built in the builder) and a process; the applicant applies in the portal,
 // picks the type and level, fills the form, signs, uploads and submits; the reviewer moves the request
 // through the process with notes and approves it; the applicant downloads the certificate; the public
 // verification page confirms the credential from the certificate's QR link.
-
-async function signIn(page: Page, who: 'admin' | 'reviewer' | 'applicant') {
-  await page.goto(who === 'applicant' ? '/signin?portal=1' : '/signin');
-  await page.getByLabel('User name').fill(who);
-  await page.getByLabel('Password', { exact: true }).fill(`${who}-demo-2026`);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(who === 'applicant' ? /\/portal/ : /\/staff/);
-}
-
-async function newSignedInPage(browser: Browser, who: 'admin' | 'reviewer' | 'applicant'): Promise<Page> {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  const page = await context.newPage();
-  await signIn(page, who);
-  return page;
-}
 
 /** Draws a zigzag across the signature box with the mouse. */
 async function drawSignature(page: Page, canvas: Locator) {

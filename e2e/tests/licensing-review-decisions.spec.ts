@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../axe';
+import { newSignedInPage } from '../sign-in';
 
 // Issue 11's review journey: the reviewer's dashboard counts the real queue and opens it; the reviewer
 // keeps an internal note, checks a request out and returns it for corrections with a message; the
@@ -12,21 +13,6 @@ import { expectNoAxeViolations } from '../axe';
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 const INTERNAL = `DPS check clear ${randomUUID().slice(0, 8)}`;
-
-async function signIn(page: Page, who: 'admin' | 'reviewer' | 'applicant') {
-  await page.goto(who === 'applicant' ? '/signin?portal=1' : '/signin');
-  await page.getByLabel('User name').fill(who);
-  await page.getByLabel('Password', { exact: true }).fill(`${who}-demo-2026`);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(who === 'applicant' ? /\/portal/ : /\/staff/);
-}
-
-async function newSignedInPage(browser: Browser, who: 'admin' | 'reviewer' | 'applicant'): Promise<Page> {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  const page = await context.newPage();
-  await signIn(page, who);
-  return page;
-}
 
 /** A write through the API as the signed-in page (the session cookie and its CSRF token). */
 async function apiPost(page: Page, url: string, data: unknown) {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../axe';
+import { newSignedInPage } from '../sign-in';
 
 // Issue 13's journey: the applicant submits a request with a fee and is taken to checkout; a declined
 // payment on the local test gateway's hosted page takes no money and leaves the request payable; paid
@@ -10,17 +11,6 @@ import { expectNoAxeViolations } from '../axe';
 
 // Two people's pages on a shared, busy machine: allow a slow answer.
 const expect = baseExpect.configure({ timeout: 30_000 });
-
-async function newSignedInPage(browser: Browser, who: 'admin' | 'applicant'): Promise<Page> {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  const page = await context.newPage();
-  await page.goto(who === 'applicant' ? '/signin?portal=1' : '/signin');
-  await page.getByLabel('User name').fill(who);
-  await page.getByLabel('Password', { exact: true }).fill(`${who}-demo-2026`);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(who === 'applicant' ? /\/portal/ : /\/staff/);
-  return page;
-}
 
 async function apiPost(page: Page, url: string, data: unknown) {
   const { csrfToken } = await (await page.request.get('/api/CheckSession')).json();

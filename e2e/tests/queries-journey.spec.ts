@@ -1,26 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../axe';
+import { newSignedInPage } from '../sign-in';
 
 // Issue 18's query journey: staff build a query of people by certification level and county with a
 // live preview, share it with a security group, save and run it, chart it, export it as XLSX; the
 // reviewer, a member of that group, opens it read-only. Axe checks every page visited.
 
 const expect = baseExpect.configure({ timeout: 30_000 });
-
-async function signIn(browser: Browser, who: 'admin' | 'reviewer'): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: test.info().project.use.baseURL,
-    acceptDownloads: true,
-  });
-  const page = await context.newPage();
-  await page.goto('/signin');
-  await page.getByLabel('User name').fill(who);
-  await page.getByLabel('Password', { exact: true }).fill(`${who}-demo-2026`);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/staff/);
-  return page;
-}
 
 async function choose(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label, exact: true }).click();
@@ -32,7 +19,7 @@ test('staff build, share, run, chart and export a query; a viewer in the group o
 }) => {
   test.setTimeout(240_000);
   const name = `Travis County EMTs ${Date.now().toString(36)}`;
-  const admin = await signIn(browser, 'admin');
+  const admin = await newSignedInPage(browser, 'admin');
   await admin.goto('/staff/queries');
   await expect(admin.getByRole('heading', { level: 1, name: 'Saved queries' })).toBeVisible();
   // The seed's demo query is listed.
@@ -86,7 +73,7 @@ test('staff build, share, run, chart and export a query; a viewer in the group o
   await expectNoAxeViolations(admin);
   const url = admin.url();
 
-  const reviewer = await signIn(browser, 'reviewer');
+  const reviewer = await newSignedInPage(browser, 'reviewer');
   await expect(reviewer.getByRole('link', { name: 'Queries', exact: true })).toBeAttached();
   await reviewer.goto('/staff/queries');
   await reviewer.getByText('Shared with me', { exact: true }).click();

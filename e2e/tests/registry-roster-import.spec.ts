@@ -1,13 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../axe';
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/signin');
-  await page.getByLabel('User name').fill('admin');
-  await page.getByLabel('Password', { exact: true }).fill('admin-demo-2026');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/staff/);
-}
+import { signIn } from '../sign-in';
 
 async function openLakeside(page: Page) {
   await page.getByRole('link', { name: 'Services' }).click();
@@ -22,7 +15,7 @@ const csv = (lines: string[]) => Buffer.from(`${lines.join('\n')}\n`, 'utf8');
 
 test('staff import a roster file with progress, then a bad file is rejected whole', async ({ page }) => {
   const stamp = Date.now();
-  await signInAsAdmin(page);
+  await signIn(page);
   await openLakeside(page);
 
   const roster = page.getByRole('region', { name: 'Roster' });

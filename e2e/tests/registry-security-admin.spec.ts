@@ -1,16 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../axe';
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/signin');
-  await page.getByLabel('User name').fill('admin');
-  await page.getByLabel('Password', { exact: true }).fill('admin-demo-2026');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/staff/);
-}
+import { signIn } from '../sign-in';
 
 test('an administrator creates a security template with permissions', async ({ page }) => {
-  await signInAsAdmin(page);
+  await signIn(page);
 
   await page.getByRole('link', { name: 'Security templates' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Security templates' })).toBeVisible();
@@ -34,7 +27,7 @@ test('an administrator creates a security template with permissions', async ({ p
 });
 
 test('an administrator creates a security group with a member', async ({ page }) => {
-  await signInAsAdmin(page);
+  await signIn(page);
   await page.getByRole('link', { name: 'Security groups' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Security groups' })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -55,7 +48,7 @@ test('an administrator creates a security group with a member', async ({ page })
 test('an administrator sees who holds a template, gives it to someone and takes it back', async ({
   page,
 }) => {
-  await signInAsAdmin(page);
+  await signIn(page);
   await page.getByRole('link', { name: 'Security templates' }).click();
   await page.getByRole('link', { name: 'Reviewer' }).click();
   const holders = page.getByRole('table', { name: 'Holders of this template' });

@@ -1,18 +1,11 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../axe';
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/signin');
-  await page.getByLabel('User name').fill('admin');
-  await page.getByLabel('Password', { exact: true }).fill('admin-demo-2026');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/staff/);
-}
+import { signIn } from '../sign-in';
 
 test('staff search a person by last name, open the profile, then the service and vehicle', async ({
   page,
 }) => {
-  await signInAsAdmin(page);
+  await signIn(page);
 
   await page.getByRole('link', { name: 'People' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'People' })).toBeVisible();
@@ -66,7 +59,7 @@ test('staff search a person by last name, open the profile, then the service and
 });
 
 test('staff search services and vehicles', async ({ page }) => {
-  await signInAsAdmin(page);
+  await signIn(page);
 
   await page.getByRole('link', { name: 'Services' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Services' })).toBeVisible();

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../axe';
 import { linkIn, openMailbox } from '../mailbox';
+import { signIn } from '../sign-in';
 
 let mailbox: Awaited<ReturnType<typeof openMailbox>>;
 test.beforeAll(async () => {
@@ -11,16 +12,8 @@ test.afterAll(async () => mailbox?.close());
 // Many pages, each checked with axe: on a shared 2-core machine that takes longer than the default minute.
 test.setTimeout(180_000);
 
-async function signInAsAdmin(page: Page) {
-  await page.goto('/signin');
-  await page.getByLabel('User name').fill('admin');
-  await page.getByLabel('Password', { exact: true }).fill('admin-demo-2026');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/staff/);
-}
-
 test('People, Services and Vehicles open on recent records', async ({ page }) => {
-  await signInAsAdmin(page);
+  await signIn(page);
   await page.getByRole('link', { name: 'People' }).click();
   const people = page.getByRole('table', { name: 'Recently changed people' });
   await expect(people.getByRole('link', { name: 'Avery Applicant' })).toBeVisible();
@@ -48,7 +41,7 @@ test('staff create a person and invite them; the invitation lets them into the p
   const suffix = randomUUID().slice(0, 8);
   const email = `invited.${suffix}@example.org`;
   const userName = `invited.${suffix}`;
-  await signInAsAdmin(page);
+  await signIn(page);
   await page.getByRole('link', { name: 'People' }).click();
   await page.getByRole('link', { name: 'New person' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'New person' })).toBeVisible();
