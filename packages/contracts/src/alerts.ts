@@ -1,8 +1,8 @@
 // Contracts of the alerts module: notices on people, services and vehicles (issue 12, item 5).
 import { z } from 'zod';
 import { booleanish, timestamp } from './paging';
+import { id } from './shared-fields';
 
-const id = (name: string) => z.uuid({ message: `${name} must be a valid id` });
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 const optionalId = (name: string) => z.preprocess(blankToUndefined, id(name).optional());
 

@@ -2,8 +2,7 @@
 // ./documents.
 import { z } from 'zod';
 import { booleanish } from './paging';
-
-const id = (name: string) => z.uuid({ message: `${name} must be a valid id` });
+import { id } from './shared-fields';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import { mergeObjectKind, mergeObjectRef } from './merge';
 import { booleanish, listQuery, timestamp } from './paging';
+import { id } from './shared-fields';
 
-const id = (name: string) => z.uuid({ message: `${name} must be a valid id` });
 const email = (name: string) => z.email({ message: `${name} must hold email addresses` }).max(320);
 
 export const correspondenceStatuses = ['queued', 'sending', 'sent', 'held', 'partial', 'failed'] as const;

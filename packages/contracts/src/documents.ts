@@ -1,8 +1,8 @@
 // Contracts of the documents module: uploaded files, their metadata, access log and zip downloads.
 import { z } from 'zod';
 import { booleanish, listQuery, listResponse, timestamp } from './paging';
+import { id } from './shared-fields';
 
-const id = (name: string) => z.uuid({ message: `${name} must be a valid id` });
 const date = (name: string) => z.iso.date({ message: `${name} must be a date (YYYY-MM-DD)` });
 
 /** A stored document as the API presents it (never the storage key). */

@@ -2,8 +2,8 @@
 // progress toward renewal, longevity and its credits, training reimbursements and CE audits.
 import { z } from 'zod';
 import { booleanish, timestamp } from './paging';
+import { id } from './shared-fields';
 
-const id = (name: string) => z.uuid({ message: `${name} must be a valid id` });
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 const optionalId = (name: string) => z.preprocess(blankToUndefined, id(name).nullable().optional());
 const date = (name: string) => z.iso.date({ message: `${name} must be a date (YYYY-MM-DD)` });

@@ -3,8 +3,8 @@
 import { z } from 'zod';
 import { timestamp } from './paging';
 import { referenceList } from './resource';
+import { id } from './shared-fields';
 
-const id = (name: string) => z.uuid({ message: `${name} must be a valid id` });
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 const optionalText = (name: string, max: number) =>
   z.preprocess(

@@ -1,7 +1,9 @@
 // Contracts of the form builder: the form tree, conditions, packages, responses and answers.
 import { z } from 'zod';
-import { booleanish, listQuery, timestamp } from './paging';
+import { optionalText, text } from './form-fields';
+import { timestamp } from './paging';
 import { referenceList } from './resource';
+import { id } from './shared-fields';
 
 /** The kinds of question the renderer knows. `FBQuestionTypes` records name and order them. */
 export const questionKinds = [
@@ -145,18 +147,6 @@ export const formResources = [
     },
   ),
 ] as const;
-
-const id = (name: string) => z.uuid({ message: `${name} must be a valid id` });
-const text = (name: string, max: number) =>
-  z
-    .string({ message: `${name} must be text` })
-    .trim()
-    .max(max, `${name} must be at most ${max} characters`);
-const optionalText = (name: string, max: number) =>
-  text(name, max)
-    .nullable()
-    .optional()
-    .transform((v) => (v ? v : null));
 
 export const questionOption = z.object({
   id: id('option id'),
@@ -375,130 +365,3 @@ export type ResponseOutput = z.infer<typeof responseOutput>;
 
 /** The fixed meaning of response and request progress. */
 export const progress = { new: 0, inProgress: 1, submitted: 2 } as const;
-
-// Routes of the form builder's definitions (fbforms, fbquestions, fbconditions, FBPackages).
-
-const optionalId = (name: string) => id(name).optional();
-
-/** GET fbforms: sortBy name (default), updated_at or version; search on the name. */
-export const formListQuery = listQuery.extend({
-  form_type_id: optionalId('form_type_id'),
-  active: booleanish.optional(),
-});
-export const formSortFields = ['name', 'updated_at', 'version'] as const;
-
-/** GET fbforms/{id}: `?version=N` reads that frozen version. */
-export const formGetQuery = z.object({
-  version: z.coerce.number({ message: 'version must be a number' }).int().min(1).optional(),
-});
-
-/** GET fbforms/available: a form a portal applicant may start. */
-export const availableForm = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  description: z.string().nullable(),
-  version: z.number().int(),
-  applicant_access: z.enum(applicantAccessLevels),
-});
-
-export const formAccess = z.object({
-  form_id: id('form_id'),
-  applicant_access: z.enum(applicantAccessLevels, {
-    message: `applicant_access must be one of: ${applicantAccessLevels.join(', ')}`,
-  }),
-});
-
-export const createViewBody = z.object({ formID: id('formID') });
-export const createViewOutput = z.object({
-  view_name: z.string(),
-  /** Every column of the view; question columns name their question. */
-  columns: z.array(z.object({ name: z.string(), question_id: z.uuid().nullable(), label: z.string() })),
-});
-
-export const documentTypeHistoryBody = z.object({
-  FormId: id('FormId'),
-  DocumentTypeId: id('DocumentTypeId'),
-});
-
-export const reimbursementRuleOutput = reimbursementRule.extend({
-  form_id: z.uuid(),
-  sort_order: z.number(),
-});
-
-/** fbquestions: a question of a group; without sort_order it goes last in its group. */
-export const questionInput = formQuestion.extend({
-  id: id('id').optional(),
-  group_id: id('group_id'),
-  sort_order: z.number().int().min(0).optional(),
-  updated_at: z.string().max(64).optional(),
-});
-export const questionSaveBody = z.object({ question: questionInput });
-export const questionOutput = formQuestion.extend({
-  form_id: z.uuid(),
-  group_id: z.uuid(),
-  sort_order: z.number().int(),
-  /** The form's version after the write. */
-  form_version: z.number().int(),
-  created_at: timestamp,
-  updated_at: timestamp,
-});
-export const questionListQuery = listQuery.extend({
-  form_id: optionalId('form_id'),
-  group_id: optionalId('group_id'),
-});
-
-/** fbconditions: the form is the source question's. */
-export const conditionInput = z
-  .object({
-    id: id('id').optional(),
-    target_group_id: id('target_group_id').nullable().optional().default(null),
-    target_question_id: id('target_question_id').nullable().optional().default(null),
-    source_question_id: id('source_question_id'),
-    operator: z.enum(conditionOperators, {
-      message: `operator must be one of: ${conditionOperators.join(', ')}`,
-    }),
-    value: optionalText('value', 2000),
-    and_flag: z.boolean().default(true),
-    sort_order: z.number().int().min(0).optional(),
-    updated_at: z.string().max(64).optional(),
-  })
-  .refine((c) => (c.target_group_id === null) !== (c.target_question_id === null), {
-    message: 'a condition targets either a group or a question',
-    path: ['target_group_id'],
-  });
-export const conditionSaveBody = z.object({ condition: conditionInput });
-export const conditionOutput = z.object({
-  id: z.uuid(),
-  form_id: z.uuid(),
-  target_group_id: z.uuid().nullable(),
-  target_question_id: z.uuid().nullable(),
-  source_question_id: z.uuid(),
-  operator: z.enum(conditionOperators),
-  value: z.string().nullable(),
-  and_flag: z.boolean(),
-  sort_order: z.number().int(),
-  form_version: z.number().int(),
-  created_at: timestamp,
-  updated_at: timestamp,
-});
-export const conditionListQuery = listQuery.extend({
-  form_id: optionalId('form_id'),
-  target_group_id: optionalId('target_group_id'),
-  target_question_id: optionalId('target_question_id'),
-  source_question_id: optionalId('source_question_id'),
-});
-
-export const packageUpdateBody = z.object({
-  package: packageInput.extend({ updated_at: z.string().max(64).optional() }),
-});
-export const packageOutput = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  description: z.string().nullable(),
-  active: z.boolean(),
-  forms: z.array(z.object({ id: z.uuid(), name: z.string(), required: z.boolean(), sort_order: z.number() })),
-  created_at: timestamp,
-  updated_at: timestamp,
-});
-export type PackageOutput = z.infer<typeof packageOutput>;
-export const packageListQuery = listQuery.extend({ active: booleanish.optional() });

@@ -16,6 +16,7 @@ export * from './fields';
 export * from './fire-drills';
 export * from './form-logic';
 export * from './forms';
+export * from './forms-definitions';
 export * from './inspections';
 export * from './inspections-offline';
 export * from './licensing';

@@ -13,8 +13,8 @@ import {
   visitOutput,
 } from './inspections';
 import { timestamp } from './paging';
+import { id } from './shared-fields';
 
-const id = (name: string) => z.uuid({ message: `${name} must be a valid id` });
 const named = z.object({ id: z.uuid(), label: z.string() });
 
 /** GET IPVisits/{id}/offline: everything the visit needs, with the versions later edits are compared with. */

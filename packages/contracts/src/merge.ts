@@ -1,6 +1,7 @@
 // Contracts of the merge module: merge templates, their objects, fields and contact groups (issue 12, item 6).
 import { z } from 'zod';
 import { booleanish, listQuery, timestamp } from './paging';
+import { id } from './shared-fields';
 
 /** Template codes: where a template is used. The spec names the first four; the rest are licensing's. */
 export const mergeCodes = [
@@ -78,8 +79,6 @@ export const mergeTemplateListQuery = listQuery.extend({
   code: mergeCode.optional(),
   includeInactive: booleanish.optional(),
 });
-
-const id = (name: string) => z.uuid({ message: `${name} must be a valid id` });
 
 /** The record a template is merged against. */
 export const mergeObjectRef = z.object({ kind: mergeObjectKind, id: id('object.id') });

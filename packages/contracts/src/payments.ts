@@ -1,8 +1,8 @@
 // Contracts of the payments module: checkout, gateways, vouchers and the transaction ledger (issue 13).
 import { z } from 'zod';
 import { timestamp } from './paging';
+import { id } from './shared-fields';
 
-const id = (name: string) => z.uuid({ message: `${name} must be a valid id` });
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 const optionalId = (name: string) => z.preprocess(blankToUndefined, id(name).optional());
 const cents = (name: string) =>

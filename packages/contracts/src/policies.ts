@@ -2,8 +2,8 @@
 // published ones on the public site (issue 18).
 import { z } from 'zod';
 import { timestamp } from './paging';
+import { id } from './shared-fields';
 
-const id = (name: string) => z.uuid({ message: `${name} must be a valid id` });
 const blank = (v: unknown) => (v === '' ? null : v);
 const optionalId = (name: string) => z.preprocess(blank, id(name).nullable().optional());
 const text = (name: string, max: number) =>

@@ -1,8 +1,7 @@
 // Contracts of form responses beyond the save body and output (those live in forms.ts).
 import { z } from 'zod';
 import { booleanish, listQuery, timestamp } from './paging';
-
-const id = (name: string) => z.uuid({ message: `${name} must be a valid id` });
+import { id } from './shared-fields';
 
 /** GET fbresponses: a page of responses. Portal callers only ever see their own. */
 export const responseListQuery = listQuery.extend({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { id } from './shared-fields';
 
-const id = (name: string) => z.uuid({ message: `${name} must be a valid id` });
 const stamps = { id: z.uuid(), enterprise_id: z.uuid(), created_at: z.string(), updated_at: z.string() };
 
 /** `HH:MM:SS` on a 24-hour clock. */
