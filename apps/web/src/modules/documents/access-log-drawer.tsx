@@ -2,10 +2,10 @@ import type { DocumentAccessEntry, DocumentRecord } from '@licensure/contracts';
 import { Drawer, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { PageSteps } from '../../platform/components/page-steps';
 import { ErrorState, LoadingState } from '../../platform/components/status';
 import { type Column, DataTable } from '../registry/ui/data-table';
 import { documentKeys, documentsApi } from './documents-api';
-import { Pager } from './pager';
 
 const PAGE_SIZE = 20;
 
@@ -71,7 +71,7 @@ function AccessLog({ documentId }: { documentId: string }) {
         rowKey={(e) => e.id}
         busy={log.isFetching}
       />
-      {pages > 1 ? <Pager label="Access log pages" page={page} pages={pages} onPage={setPage} /> : null}
+      {pages > 1 ? <PageSteps label="Access log pages" page={page} pages={pages} onPage={setPage} /> : null}
     </Stack>
   );
 }

@@ -3,6 +3,7 @@ import { Anchor, Badge, Button, Checkbox, Group, Stack, Table, Text, VisuallyHid
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { errorMessage } from '../../platform/api/errors';
+import { PageSteps } from '../../platform/components/page-steps';
 import { ErrorState, LoadingState } from '../../platform/components/status';
 import { DeleteDialog } from '../../platform/resources/delete-dialog';
 import { Empty } from '../registry/ui/details';
@@ -13,7 +14,6 @@ import { AccessLogDrawer } from './access-log-drawer';
 import { DocumentUpload } from './document-upload';
 import { contentUrl, documentKeys, documentsApi, downloadZip, formatSize } from './documents-api';
 import { EditDocumentDialog } from './edit-document-dialog';
-import { Pager } from './pager';
 
 export const DOCUMENTS_PAGE_SIZE = 10;
 
@@ -203,7 +203,7 @@ export function DocumentsPanel({ userId, canWrite }: DocumentsPanelProps) {
         {list.data && total > 0 ? ` ${summary(list.data.currentPage, rows.length, total)}` : ''}
       </Text>
       {body}
-      {pages > 1 ? <Pager label="Document pages" page={page} pages={pages} onPage={setPage} /> : null}
+      {pages > 1 ? <PageSteps label="Document pages" page={page} pages={pages} onPage={setPage} /> : null}
       <AccessLogDrawer document={logOf} onClose={() => setLogOf(null)} />
       <EditDocumentDialog
         document={editing}

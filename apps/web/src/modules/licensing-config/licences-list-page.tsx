@@ -18,6 +18,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useSignedIn } from '../../app/session-provider';
 import { PageHeader } from '../../platform/components/page-header';
+import { PageSteps } from '../../platform/components/page-steps';
 import { ErrorState, ForbiddenPage, LoadingState } from '../../platform/components/status';
 import { FlashMessage } from '../../platform/resources/flash-message';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, pageCount, withParams } from '../../platform/resources/list-params';
@@ -160,29 +161,12 @@ export function LicencesListPage() {
       ) : null}
       {items.length > 0 ? <LicencesTable items={items} busy={list.isFetching} /> : null}
       {list.data && total > params.numPerPage ? (
-        <nav aria-label="Pages of licences">
-          <Group gap="sm">
-            <Button
-              variant="default"
-              size="xs"
-              disabled={params.currentPage <= 1}
-              onClick={() => update({ page: String(params.currentPage - 1) })}
-            >
-              Previous page
-            </Button>
-            <Text size="sm">
-              Page {params.currentPage} of {pages}
-            </Text>
-            <Button
-              variant="default"
-              size="xs"
-              disabled={params.currentPage >= pages}
-              onClick={() => update({ page: String(params.currentPage + 1) })}
-            >
-              Next page
-            </Button>
-          </Group>
-        </nav>
+        <PageSteps
+          label="Pages of licences"
+          page={params.currentPage}
+          pages={pages}
+          onPage={(page) => update({ page: String(page) })}
+        />
       ) : null}
     </Stack>
   );

@@ -16,9 +16,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../platform/components/page-header';
+import { PageSteps, pagesOf } from '../../platform/components/page-steps';
 import { ErrorState, LoadingState } from '../../platform/components/status';
 import { type Column, DataTable } from '../registry/ui/data-table';
-import { Pager } from '../responses/pager';
 import { formatDateTime } from '../responses/response-format';
 import { licensingApi, licensingKeys, queueCsvHref } from './licensing-api';
 import {
@@ -247,10 +247,9 @@ export function StaffQueuePage() {
               busy={queue.isFetching}
             />
           )}
-          <Pager
+          <PageSteps
             page={filters.page}
-            total={queue.data.total}
-            numPerPage={QUEUE_PAGE_SIZE}
+            pages={pagesOf(queue.data.total, QUEUE_PAGE_SIZE)}
             label="Pages of requests"
             onPage={(page) => apply({ ...filters, page })}
           />

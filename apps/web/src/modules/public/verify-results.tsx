@@ -1,5 +1,6 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { PageSteps } from '../../platform/components/page-steps';
 import { ErrorState, LoadingState } from '../../platform/components/status';
 import { usePublicDiscipline } from '../complaints/public-discipline';
 import { formatDate } from '../registry/ui/format';
@@ -90,22 +91,13 @@ export function VerifyResults({ hasCriteria, query, page, onPage }: VerifyResult
         </Stack>
       ) : null}
       {morePages ? (
-        <nav aria-label="Result pages" className="verify-no-print">
-          <Group gap="sm">
-            <Button variant="default" size="xs" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-              Previous page
-            </Button>
-            <Text size="sm">{lastPage === null ? `Page ${page}` : `Page ${page} of ${lastPage}`}</Text>
-            <Button
-              variant="default"
-              size="xs"
-              disabled={lastPage !== null && page >= lastPage}
-              onClick={() => onPage(page + 1)}
-            >
-              Next page
-            </Button>
-          </Group>
-        </nav>
+        <PageSteps
+          label="Result pages"
+          className="verify-no-print"
+          page={page}
+          pages={lastPage}
+          onPage={onPage}
+        />
       ) : null}
       {data && data.items.length > 0 ? (
         <Group className="verify-no-print">

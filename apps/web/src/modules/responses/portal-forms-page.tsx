@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../platform/api/errors';
 import { PageHeader } from '../../platform/components/page-header';
+import { PageSteps, pagesOf } from '../../platform/components/page-steps';
 import { ErrorState, LoadingState } from '../../platform/components/status';
 import { type Column, DataTable } from '../registry/ui/data-table';
 import { formatDate } from '../registry/ui/format';
-import { Pager } from './pager';
 import { isSubmitted, responseStatus } from './response-format';
 import { type AvailableForm, responsesApi, responsesKeys } from './responses-api';
 
@@ -169,10 +169,9 @@ function MyResponses() {
           />
         ) : null}
         {data && data.total > data.numPerPage ? (
-          <Pager
+          <PageSteps
             page={page}
-            total={data.total}
-            numPerPage={data.numPerPage}
+            pages={pagesOf(data.total, data.numPerPage)}
             onPage={setPage}
             label="Pages of my forms"
           />

@@ -4,10 +4,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../platform/components/page-header';
+import { PageSteps, pagesOf } from '../../platform/components/page-steps';
 import { ErrorState, LoadFailure, LoadingState } from '../../platform/components/status';
 import { type Column, DataTable } from '../registry/ui/data-table';
 import { formatDate } from '../registry/ui/format';
-import { Pager } from './pager';
 import { responseStatus } from './response-format';
 import { type ResponseListParams, responsesApi, responsesKeys } from './responses-api';
 
@@ -102,10 +102,9 @@ export function StaffFormResponsesPage() {
         />
       ) : null}
       {data && data.total > data.numPerPage ? (
-        <Pager
+        <PageSteps
           page={page}
-          total={data.total}
-          numPerPage={data.numPerPage}
+          pages={pagesOf(data.total, data.numPerPage)}
           onPage={setPage}
           label="Pages of responses"
         />

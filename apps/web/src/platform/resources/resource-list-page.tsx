@@ -5,6 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../components/page-header';
+import { PageSteps } from '../components/page-steps';
 import { ErrorState, LoadingState } from '../components/status';
 import { FlashMessage } from './flash-message';
 import { nextSort, PAGE_SIZES, pageCount, readListParams, withParams } from './list-params';
@@ -16,24 +17,6 @@ interface ResourceListPageProps {
   /** The list's address; records are at `${basePath}/{id}` and new ones at `${basePath}/new`. */
   basePath: string;
   canWrite: boolean;
-}
-
-function Pager({ page, pages, onPage }: { page: number; pages: number; onPage(page: number): void }) {
-  return (
-    <nav aria-label="Pages">
-      <Group gap="sm">
-        <Button variant="default" size="xs" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          Previous page
-        </Button>
-        <Text size="sm">
-          Page {page} of {pages}
-        </Text>
-        <Button variant="default" size="xs" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-          Next page
-        </Button>
-      </Group>
-    </nav>
-  );
 }
 
 /** The one list page of every reference list: server paging, sorting, search, empty and loading states. */
@@ -131,7 +114,12 @@ export function ResourceListPage({ spec, basePath, canWrite }: ResourceListPageP
         />
       ) : null}
       {list.data && total > params.numPerPage ? (
-        <Pager page={params.currentPage} pages={pages} onPage={(page) => update({ page: String(page) })} />
+        <PageSteps
+          label="Pages"
+          page={params.currentPage}
+          pages={pages}
+          onPage={(page) => update({ page: String(page) })}
+        />
       ) : null}
     </Stack>
   );

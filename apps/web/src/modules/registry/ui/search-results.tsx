@@ -1,6 +1,7 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
+import { PageSteps } from '../../../platform/components/page-steps';
 import { ErrorState, LoadingState } from '../../../platform/components/status';
 import type { Column, DataTable as DataTableType } from './data-table';
 
@@ -36,27 +37,6 @@ export function searchPageOf<T>(
 export function slicePage<T>(all: readonly T[], currentPage: number, numPerPage: number): SearchPage<T> {
   const start = (currentPage - 1) * numPerPage;
   return { items: all.slice(start, start + numPerPage), total: all.length, currentPage, numPerPage };
-}
-
-function Pager({ page, pages, onPage }: { page: number; pages: number | null; onPage(page: number): void }) {
-  return (
-    <nav aria-label="Result pages">
-      <Group gap="sm">
-        <Button variant="default" size="xs" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          Previous page
-        </Button>
-        <Text size="sm">{pages === null ? `Page ${page}` : `Page ${page} of ${pages}`}</Text>
-        <Button
-          variant="default"
-          size="xs"
-          disabled={pages !== null && page >= pages}
-          onClick={() => onPage(page + 1)}
-        >
-          Next page
-        </Button>
-      </Group>
-    </nav>
-  );
 }
 
 interface SearchResultsProps<T> {
@@ -134,7 +114,9 @@ export function SearchResults<T>(props: SearchResultsProps<T>) {
           />
         </Suspense>
       ) : null}
-      {active && paged ? <Pager page={page} pages={pages} onPage={props.onPage} /> : null}
+      {active && paged ? (
+        <PageSteps label="Result pages" page={page} pages={pages} onPage={props.onPage} />
+      ) : null}
     </Stack>
   );
 }
