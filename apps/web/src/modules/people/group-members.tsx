@@ -1,11 +1,9 @@
 import type { Person } from '@licensure/contracts';
-import { Button, Fieldset, Group, List, Stack, Text, TextInput } from '@mantine/core';
-import { useQueries, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Button, Fieldset, Group, List, Stack, Text } from '@mantine/core';
+import { useQueries } from '@tanstack/react-query';
 import { api } from '../../platform/api/client';
-import { ErrorState, LoadingState } from '../../platform/components/status';
 import { personName } from '../registry/ui/format';
-import { peopleApi } from './people-api';
+import { PersonFinder } from './person-finder';
 
 type PublicPerson = Pick<
   Person,
@@ -36,14 +34,6 @@ interface GroupMembersProps {
 /** The people of a security group: a list with Remove buttons and a search to add more. */
 export function GroupMembers({ memberIds, error, onChange }: GroupMembersProps) {
   const nameOf = useNames(memberIds);
-  const [text, setText] = useState('');
-  const [lastName, setLastName] = useState('');
-  const found = useQuery({
-    queryKey: ['people', 'search', { last_name: lastName }, 1, 'group'],
-    queryFn: ({ signal }) => peopleApi.search({ last_name: lastName }, 1, 10, signal),
-    enabled: lastName !== '',
-  });
-  const candidates = (found.data?.items ?? []).filter((p) => !memberIds.includes(p.id));
 
   return (
     <Fieldset legend={`Members (${memberIds.length})`}>
@@ -75,52 +65,22 @@ export function GroupMembers({ memberIds, error, onChange }: GroupMembersProps) 
             ))}
           </List>
         )}
-        <Group align="flex-end" gap="sm">
-          <TextInput
-            label="Find a person to add, by last name"
-            value={text}
-            onChange={(event) => setText(event.currentTarget.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') {
-                event.preventDefault();
-                setLastName(text.trim());
-              }
-            }}
-          />
-          <Button variant="default" onClick={() => setLastName(text.trim())}>
-            Find
-          </Button>
-        </Group>
-        {lastName && found.isPending ? <LoadingState label="Searching people…" /> : null}
-        {found.isError ? <ErrorState error={found.error} title="The search failed" /> : null}
-        <div role="status">
-          {found.data ? (
-            candidates.length === 0 ? (
-              <Text size="sm">Nobody else has a last name starting with “{lastName}”.</Text>
-            ) : (
-              <List listStyleType="none" spacing="xs" aria-label="People found">
-                {candidates.map((p) => (
-                  <List.Item key={p.id}>
-                    <Group gap="sm">
-                      <Text>
-                        {personName(p)}
-                        {p.email ? ` (${p.email})` : ''}
-                      </Text>
-                      <Button
-                        size="compact-sm"
-                        variant="outline"
-                        aria-label={`Add ${personName(p)}`}
-                        onClick={() => onChange([...memberIds, p.id])}
-                      >
-                        Add
-                      </Button>
-                    </Group>
-                  </List.Item>
-                ))}
-              </List>
-            )
-          ) : null}
-        </div>
+        <PersonFinder
+          label="Find a person to add, by last name"
+          purpose="group"
+          skip={(id) => memberIds.includes(id)}
+          nobody={(lastName) => `Nobody else has a last name starting with “${lastName}”.`}
+          action={(p) => (
+            <Button
+              size="compact-sm"
+              variant="outline"
+              aria-label={`Add ${personName(p)}`}
+              onClick={() => onChange([...memberIds, p.id])}
+            >
+              Add
+            </Button>
+          )}
+        />
       </Stack>
     </Fieldset>
   );

@@ -3,12 +3,10 @@ import {
   Button,
   Fieldset,
   Group,
-  List,
   Pagination,
   Stack,
   Table,
   Text,
-  TextInput,
   VisuallyHidden,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -16,7 +14,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorState, LoadingState } from '../../platform/components/status';
 import { personName } from '../registry/ui/format';
-import { peopleApi } from './people-api';
+import { PersonFinder } from './person-finder';
 import { holdersApi, type TemplateHolder } from './security-api';
 
 const PAGE = 20;
@@ -28,18 +26,11 @@ const PAGE = 20;
 export function TemplateHolders({ templateId }: { templateId: string }) {
   const client = useQueryClient();
   const [page, setPage] = useState(1);
-  const [text, setText] = useState('');
-  const [lastName, setLastName] = useState('');
   const [confirming, setConfirming] = useState<string | null>(null);
   const key = ['security', 'templates', 'holders', templateId] as const;
   const holders = useQuery({
     queryKey: [...key, page],
     queryFn: ({ signal }) => holdersApi.list(templateId, page, PAGE, signal),
-  });
-  const found = useQuery({
-    queryKey: ['people', 'search', { last_name: lastName }, 1, 'holders'],
-    queryFn: ({ signal }) => peopleApi.search({ last_name: lastName }, 1, 10, signal),
-    enabled: lastName !== '',
   });
   const refresh = () => client.invalidateQueries({ queryKey: key });
   const add = useMutation({
@@ -136,57 +127,26 @@ export function TemplateHolders({ templateId }: { templateId: string }) {
         ) : null}
         {remove.isError ? <ErrorState error={remove.error} title="Could not remove the holder" /> : null}
         {add.isError ? <ErrorState error={add.error} title="Could not add the holder" /> : null}
-        <Group align="flex-end" gap="sm">
-          <TextInput
-            label="Find a person to give this template, by last name"
-            value={text}
-            onChange={(event) => setText(event.currentTarget.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') {
-                event.preventDefault();
-                setLastName(text.trim());
-              }
-            }}
-          />
-          <Button variant="default" onClick={() => setLastName(text.trim())}>
-            Find
-          </Button>
-        </Group>
-        {lastName && found.isPending ? <LoadingState label="Searching people…" /> : null}
-        {found.isError ? <ErrorState error={found.error} title="The search failed" /> : null}
-        <div role="status">
-          {found.data ? (
-            found.data.items.length === 0 ? (
-              <Text size="sm">Nobody has a last name starting with “{lastName}”.</Text>
+        <PersonFinder
+          label="Find a person to give this template, by last name"
+          purpose="holders"
+          nobody={(lastName) => `Nobody has a last name starting with “${lastName}”.`}
+          action={(p) =>
+            holding.has(p.id) ? (
+              <Text size="sm">Holds it already</Text>
             ) : (
-              <List listStyleType="none" spacing="xs" aria-label="People found">
-                {found.data.items.map((p) => (
-                  <List.Item key={p.id}>
-                    <Group gap="sm">
-                      <Text>
-                        {personName(p)}
-                        {p.email ? ` (${p.email})` : ''}
-                      </Text>
-                      {holding.has(p.id) ? (
-                        <Text size="sm">Holds it already</Text>
-                      ) : (
-                        <Button
-                          size="compact-sm"
-                          variant="outline"
-                          aria-label={`Give the template to ${personName(p)}`}
-                          loading={add.isPending && add.variables === p.id}
-                          onClick={() => add.mutate(p.id)}
-                        >
-                          Give
-                        </Button>
-                      )}
-                    </Group>
-                  </List.Item>
-                ))}
-              </List>
+              <Button
+                size="compact-sm"
+                variant="outline"
+                aria-label={`Give the template to ${personName(p)}`}
+                loading={add.isPending && add.variables === p.id}
+                onClick={() => add.mutate(p.id)}
+              >
+                Give
+              </Button>
             )
-          ) : null}
-        </div>
+          }
+        />
       </Stack>
     </Fieldset>
   );
