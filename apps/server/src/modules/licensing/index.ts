@@ -6,6 +6,7 @@ import { licenseRoutes } from './license-routes';
 import { processRoutes } from './process-routes';
 import { queueExportRoutes } from './queue-export-routes';
 import { registerRequestCounters } from './request-counts';
+import { requestListRoutes } from './request-list-routes';
 import { requestPartsRoutes } from './request-parts-routes';
 import { requestRoutes } from './request-routes';
 import { reviewRoutes } from './review-routes';
@@ -21,6 +22,7 @@ export async function licensingModule(app: FastifyInstance): Promise<void> {
   await licenseRoutes(app);
   await processRoutes(app);
   await requestRoutes(app);
+  await requestListRoutes(app);
   await reviewRoutes(app);
   await decisionRoutes(app);
   await assignmentRoutes(app);

@@ -1,31 +1,16 @@
-import {
-  licenseRequestDetail,
-  licenseRequestSaveBody,
-  licenseRequestSummary,
-  progress,
-  submitResult,
-} from '@licensure/contracts';
+import { licenseRequestDetail, licenseRequestSaveBody, progress, submitResult } from '@licensure/contracts';
 import { certifications, licenseRequests, referenceTables } from '@licensure/db';
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, recordChange } from '../../platform/audit/record-change';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors';
-import { administeredServiceIds, speaksFor } from '../../platform/permissions';
 import { missingEducation } from '../education/renewal-check';
 import { applyDecision } from './decide-request';
 import { changeableRequest, visibleRequest } from './request-access';
 import { computeCharges } from './request-charges';
-import {
-  audienceOf,
-  history,
-  loadDetail,
-  loadSummary,
-  presentSummary,
-  requestForms,
-  summaryFrom,
-} from './request-store';
+import { audienceOf, history, loadDetail, loadSummary, requestForms } from './request-store';
 import { checkSubject, firstStatus } from './request-subject';
 import { enterpriseToday } from './rule-routes';
 import { addMonthsClamped, formatDate, parseDate } from './rules/relative-date';
@@ -206,105 +191,6 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
         });
       });
       return { deleted: true };
-    },
-  });
-
-  r.get('/api/LicenseRequests/getByUserID', {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
-      summary: "A person's requests (a portal user: their own only)",
-      querystring: z.object({ user_id: z.uuid({ message: 'user_id must be a valid id' }) }),
-      response: { 200: z.array(licenseRequestSummary) },
-    },
-    handler: async (request) => {
-      const auth = request.auth!;
-      if (!auth.permissions.has('requests.read') && request.query.user_id !== auth.userId)
-        throw notFound('person');
-      const rows = await summaryFrom(db)
-        .where(
-          and(
-            eq(licenseRequests.enterprise_id, request.enterpriseId),
-            eq(licenseRequests.user_id, request.query.user_id),
-            isNull(licenseRequests.deleted_at),
-          ),
-        )
-        .orderBy(desc(licenseRequests.created_at));
-      return rows.map(presentSummary);
-    },
-  });
-
-  r.get('/api/LicenseRequests/mine', {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
-      summary: 'Requests the signed-in user made or speaks for (own, and of services they administer)',
-      response: { 200: z.array(licenseRequestSummary) },
-    },
-    handler: async (request) => {
-      const auth = request.auth!;
-      const managed = await administeredServiceIds(db, request.enterpriseId, auth.userId);
-      const rows = await summaryFrom(db)
-        .where(
-          and(
-            eq(licenseRequests.enterprise_id, request.enterpriseId),
-            isNull(licenseRequests.deleted_at),
-            or(
-              eq(licenseRequests.user_id, auth.userId),
-              managed.length ? inArray(licenseRequests.service_id, managed) : undefined,
-              eq(licenseRequests.created_by, auth.userId),
-            ),
-          ),
-        )
-        .orderBy(desc(licenseRequests.created_at))
-        .limit(200);
-      return rows.map(presentSummary);
-    },
-  });
-
-  r.get('/api/LicensingModule/LicenseRequest', {
-    config: { access: 'authenticated' },
-    schema: {
-      tags,
-      summary: "The subject's open (not yet submitted) request for a licence, or null",
-      querystring: z.object({
-        license_id: z.uuid({ message: 'license_id must be a valid id' }),
-        user_id: z.uuid().optional(),
-        service_id: z.uuid().optional(),
-        vehicle_id: z.uuid().optional(),
-      }),
-      response: { 200: licenseRequestSummary.nullable() },
-    },
-    handler: async (request) => {
-      const q = request.query;
-      const auth = request.auth!;
-      const subject = {
-        user_id: q.user_id ?? (q.service_id || q.vehicle_id ? null : auth.userId),
-        service_id: q.service_id ?? null,
-        vehicle_id: q.vehicle_id ?? null,
-      };
-      if (
-        !auth.permissions.has('requests.read') &&
-        !(await speaksFor(db, auth, request.enterpriseId, subject))
-      )
-        return null;
-      const [row] = await summaryFrom(db)
-        .where(
-          and(
-            eq(licenseRequests.enterprise_id, request.enterpriseId),
-            eq(licenseRequests.license_id, q.license_id),
-            subject.user_id
-              ? eq(licenseRequests.user_id, subject.user_id)
-              : subject.service_id
-                ? eq(licenseRequests.service_id, subject.service_id)
-                : eq(licenseRequests.vehicle_id, subject.vehicle_id as string),
-            sql`${licenseRequests.progress} < ${progress.submitted}`,
-            isNull(licenseRequests.deleted_at),
-          ),
-        )
-        .orderBy(desc(licenseRequests.created_at))
-        .limit(1);
-      return row ? presentSummary(row) : null;
     },
   });
 
