@@ -1,13 +1,14 @@
 // Routes of the form builder's definitions (fbforms, fbquestions, fbconditions, FBPackages): their
 // queries, bodies and answers, built on the form tree of forms.ts.
 import { z } from 'zod';
-import { optionalText } from './form-fields';
 import {
   applicantAccessLevels,
+  conditionFields,
   conditionOperators,
   formQuestion,
   packageInput,
   reimbursementRule,
+  targetingOne,
 } from './forms';
 import { booleanish, listQuery, timestamp } from './paging';
 import { id } from './shared-fields';
@@ -82,24 +83,13 @@ export const questionListQuery = listQuery.extend({
 });
 
 /** fbconditions: the form is the source question's. */
-export const conditionInput = z
-  .object({
+export const conditionInput = targetingOne(
+  conditionFields.extend({
     id: id('id').optional(),
-    target_group_id: id('target_group_id').nullable().optional().default(null),
-    target_question_id: id('target_question_id').nullable().optional().default(null),
-    source_question_id: id('source_question_id'),
-    operator: z.enum(conditionOperators, {
-      message: `operator must be one of: ${conditionOperators.join(', ')}`,
-    }),
-    value: optionalText('value', 2000),
-    and_flag: z.boolean().default(true),
     sort_order: z.number().int().min(0).optional(),
     updated_at: z.string().max(64).optional(),
-  })
-  .refine((c) => (c.target_group_id === null) !== (c.target_question_id === null), {
-    message: 'a condition targets either a group or a question',
-    path: ['target_group_id'],
-  });
+  }),
+);
 export const conditionSaveBody = z.object({ condition: conditionInput });
 export const conditionOutput = z.object({
   id: z.uuid(),

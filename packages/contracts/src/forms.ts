@@ -197,22 +197,29 @@ export const formPage = z.object({
 });
 export type FormPage = z.infer<typeof formPage>;
 
-export const formCondition = z
-  .object({
-    id: id('condition id'),
-    target_group_id: id('target_group_id').nullable().optional().default(null),
-    target_question_id: id('target_question_id').nullable().optional().default(null),
-    source_question_id: id('source_question_id'),
-    operator: z.enum(conditionOperators, {
-      message: `operator must be one of: ${conditionOperators.join(', ')}`,
-    }),
-    value: optionalText('value', 2000),
-    and_flag: z.boolean().default(true),
-  })
-  .refine((c) => (c.target_group_id === null) !== (c.target_question_id === null), {
+/** The fields of a condition, shared by the form tree's conditions and the fbconditions routes. */
+export const conditionFields = z.object({
+  id: id('condition id'),
+  target_group_id: id('target_group_id').nullable().optional().default(null),
+  target_question_id: id('target_question_id').nullable().optional().default(null),
+  source_question_id: id('source_question_id'),
+  operator: z.enum(conditionOperators, {
+    message: `operator must be one of: ${conditionOperators.join(', ')}`,
+  }),
+  value: optionalText('value', 2000),
+  and_flag: z.boolean().default(true),
+});
+/** A condition shows either a group or a question: the rule on a schema of condition fields. */
+export const targetingOne = <
+  T extends z.ZodType<{ target_group_id: string | null; target_question_id: string | null }>,
+>(
+  schema: T,
+) =>
+  schema.refine((c) => (c.target_group_id === null) !== (c.target_question_id === null), {
     message: 'a condition targets either a group or a question',
     path: ['target_group_id'],
   });
+export const formCondition = targetingOne(conditionFields);
 export type FormCondition = z.infer<typeof formCondition>;
 
 export const reimbursementRule = z.object({

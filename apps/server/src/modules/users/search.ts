@@ -86,10 +86,10 @@ export interface LookupConditions {
 
 /**
  * The conditions of a user lookup, each written so an index of platform.ts can serve it: names by
- * prefix in C collation (users_name_order_idx, which also gives the result order; users_first_name_order_idx,
- * in that order within each first name; users_email_cover_idx, index-only with the names to sort by) or
- * contains (trigram), registry
- * and account numbers by upper() prefix, email by lower() prefix. The SSN is handled by the caller.
+ * prefix in C collation (users_name_order_idx, which also gives the result order;
+ * users_first_name_order_idx, in that order within each first name; users_email_cover_idx, index-only
+ * with the names to sort by) or contains (trigram), registry and account numbers by upper() prefix,
+ * email by lower() prefix. The SSN is handled by the caller.
  */
 export function lookupConditions(q: UserLookup): LookupConditions {
   const all: LookupTerm[] = [];
