@@ -105,6 +105,19 @@ test('staff publish a page and a policy the public then reads, and a school repo
   await expect(visitor.getByText('The board meets on the first Tuesday of each month.')).toBeVisible();
   await expectNoAxeViolations(visitor);
   // A draft stays out of sight.
+  // The accessibility statement, from every public page's footer.
+  await visitor
+    .getByRole('navigation', { name: 'Public pages' })
+    .getByRole('link', { name: 'Accessibility' })
+    .click();
+  await expect(visitor).toHaveURL(/\/accessibility$/);
+  await expect(
+    visitor.getByRole('heading', { level: 1, name: 'Accessibility conformance statement' }),
+  ).toBeVisible();
+  await expect(visitor.getByRole('heading', { level: 2, name: 'Report a barrier' })).toBeVisible();
+  await expect(visitor.getByText(/WCAG\) 2\.1, level AA/)).toBeVisible();
+  await expectNoAxeViolations(visitor);
+
   await visitor.goto('/pages/renewal-notice');
   await expect(visitor.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
 

@@ -61,6 +61,12 @@ export const routes: RouteObject[] = [
             path: '/verify',
             ...lazyPage(() => import('../modules/public/verify-page').then((m) => m.VerifyPage)),
           },
+          {
+            path: '/accessibility',
+            ...lazyPage(() =>
+              import('../modules/public/accessibility-page').then((m) => m.AccessibilityPage),
+            ),
+          },
           complaintsPublicRoute,
           ...cmsPublicRoutes,
           policiesPublicRoute,

@@ -53,6 +53,9 @@ export function PublicLayout() {
             <Anchor component={Link} to="/firedrill">
               Report a fire drill
             </Anchor>
+            <Anchor component={Link} to="/accessibility">
+              Accessibility
+            </Anchor>
             <Anchor component={Link} to="/signin">
               Sign in
             </Anchor>

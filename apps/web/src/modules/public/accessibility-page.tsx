@@ -1,0 +1,21 @@
+import { Stack, Typography } from '@mantine/core';
+import { marked } from 'marked';
+// The statement is one text, docs/accessibility.md, published here as it is in the repository.
+import statement from '../../../../../docs/accessibility.md?raw';
+import { PageHeader } from '../../platform/components/page-header';
+
+const [, title = 'Accessibility', body = statement] = /^#\s+(.+)\n([\s\S]*)$/.exec(statement) ?? [];
+// The repository's own file: no visitor's text reaches this HTML. Headings go one
+// level down so the page keeps its one h1 (PageHeader's).
+const html = marked.parse(body.replace(/^(#+)\s/gm, '#$1 '), { async: false });
+
+/** `/accessibility`: the accessibility conformance statement, linked from every public page's footer. */
+export function AccessibilityPage() {
+  return (
+    <Stack gap="md">
+      <PageHeader title={title} />
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the repository's own statement, not user input */}
+      <Typography dangerouslySetInnerHTML={{ __html: html }} />
+    </Stack>
+  );
+}
