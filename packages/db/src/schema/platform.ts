@@ -234,6 +234,8 @@ export const identityProviders = pgTable('identity_providers', {
   code: text('code').notNull(),
   label: text('label').notNull(),
   entry_point: text('entry_point'),
+  /** Single logout address of the IdP (HTTP-Redirect); null: the entry point serves it too. */
+  logout_url: text('logout_url'),
   issuer: text('issuer'),
   certificate: text('certificate'),
   is_public: boolean('is_public').notNull().default(true),
@@ -272,6 +274,40 @@ export const samlRequests = pgTable(
     expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [index('saml_requests_expires_idx').on(t.expires_at)],
+);
+
+/** Sessions started by SAML sign-in, with the NameID and SessionIndex a LogoutRequest names. */
+export const samlSessions = pgTable(
+  'saml_sessions',
+  {
+    session_id: text('session_id')
+      .primaryKey()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    identity_provider_id: uuid('identity_provider_id')
+      .notNull()
+      .references(() => identityProviders.id, { onDelete: 'cascade' }),
+    name_id: text('name_id').notNull(),
+    session_index: text('session_index'),
+    created_at: createdAt(),
+  },
+  (t) => [index('saml_sessions_name_id_idx').on(t.identity_provider_id, t.name_id)],
+);
+
+/** LogoutRequest IDs already honoured, kept while their IssueInstant is accepted: no replay. */
+export const samlLogoutRequests = pgTable(
+  'saml_logout_requests',
+  {
+    identity_provider_id: uuid('identity_provider_id')
+      .notNull()
+      .references(() => identityProviders.id, { onDelete: 'cascade' }),
+    /** The LogoutRequest ID. */
+    id: text('id').notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.identity_provider_id, t.id] }),
+    index('saml_logout_requests_expires_idx').on(t.expires_at),
+  ],
 );
 
 /** Review processes and their statuses; licensing builds on these. */
