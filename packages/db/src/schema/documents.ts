@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, enterpriseId, id, updatedAt } from './columns';
 import { fbResponses } from './forms';
 import { users } from './platform';
@@ -36,6 +47,13 @@ export const documents = pgTable(
     locked: boolean('locked').notNull().default(false),
     expiration_date: date('expiration_date', { mode: 'string' }),
     uploaded_by: uuid('uploaded_by').references(() => users.id),
+    /**
+     * Files sent through the public complaint form wait for staff to look at them: 'pending' until
+     * released (then served like any document) or discarded (then also deleted). Null: never screened.
+     */
+    screening: text('screening').$type<'pending' | 'released' | 'discarded'>(),
+    screened_by: uuid('screened_by').references(() => users.id),
+    screened_at: timestamp('screened_at', { withTimezone: true, mode: 'date' }),
     deleted_at: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
     created_at: createdAt(),
     updated_at: updatedAt(),
@@ -46,5 +64,22 @@ export const documents = pgTable(
     index('documents_service_idx').on(t.service_id),
     index('documents_inspection_idx').on(t.inspection_id).where(sql`${t.inspection_id} is not null`),
     index('documents_response_idx').on(t.fb_response_id).where(sql`${t.fb_response_id} is not null`),
+    index('documents_complaint_idx').on(t.complaint_id).where(sql`${t.complaint_id} is not null`),
   ],
+);
+
+/**
+ * Bytes and files the public (no staff session) uploaded per day and sending address, for the daily
+ * quotas of anonymous uploads. `address` is a SHA-256 of the address (the row of '*' is the day's
+ * total over every address); rows older than a few days are removed as new days start.
+ */
+export const publicUploadUsage = pgTable(
+  'public_upload_usage',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    address: text('address').notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+    files: integer('files').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.address] })],
 );
