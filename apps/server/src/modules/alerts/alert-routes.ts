@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/http/errors';
-import { speaksFor } from '../../platform/permissions/speaks-for';
+import { speaksFor, speaksForSql } from '../../platform/permissions/speaks-for';
 import { alertColumns, alertReaders, alertScope, joinAlertNames, presentAlert } from './alerts.resources';
 
 const tags = ['alerts'];
@@ -24,6 +24,21 @@ function visible(request: FastifyRequest): SQL {
 
 const seesAll = (request: FastifyRequest) =>
   alertReaders.some((k) => request.auth?.permissions.has(k as PermissionKey));
+
+/**
+ * The caller's own alerts, whoever they are: on them, a service they administer or its vehicles. The
+ * badge counts these and getalerts lists these when no holder is named, so the two always agree (staff
+ * who may read every alert find the others under Alerts).
+ */
+const ownAlerts = (request: FastifyRequest): SQL =>
+  and(
+    eq(alerts.enterprise_id, request.enterpriseId),
+    speaksForSql(
+      { user_id: alerts.user_id, service_id: alerts.service_id, vehicle_id: alerts.vehicle_id },
+      request.auth!.userId,
+    ),
+    isNull(alerts.retired_at),
+  ) as SQL;
 
 /** alerts/getalerts, getDashboardAlerts and getAlertsCount: reads beyond the resource's list. */
 export async function alertRoutes(app: FastifyInstance): Promise<void> {
@@ -52,23 +67,20 @@ export async function alertRoutes(app: FastifyInstance): Promise<void> {
         service_id: q.service_id ?? null,
         vehicle_id: q.vehicle_id ?? null,
       };
-      if (!subject.user_id && !subject.service_id && !subject.vehicle_id)
-        subject.user_id = request.auth!.userId;
+      const named = subject.user_id || subject.service_id || subject.vehicle_id;
       // Someone else's alerts are answered as not found, never as an empty list.
-      if (!seesAll(request) && !(await speaksFor(db, request.auth!, request.enterpriseId, subject)))
+      if (named && !seesAll(request) && !(await speaksFor(db, request.auth!, request.enterpriseId, subject)))
         throw notFound('person, service or vehicle');
-      const rows = await select()
-        .where(
-          and(
+      const where = named
+        ? and(
             visible(request),
             subject.user_id ? eq(alerts.user_id, subject.user_id) : undefined,
             subject.service_id ? eq(alerts.service_id, subject.service_id) : undefined,
             subject.vehicle_id ? eq(alerts.vehicle_id, subject.vehicle_id) : undefined,
             q.includeRetired ? undefined : isNull(alerts.retired_at),
-          ),
-        )
-        .orderBy(desc(alerts.created_at), desc(alerts.id))
-        .limit(500);
+          )
+        : ownAlerts(request);
+      const rows = await select().where(where).orderBy(desc(alerts.created_at), desc(alerts.id)).limit(500);
       return rows.map(presentAlert);
     },
   });
@@ -108,14 +120,12 @@ export async function alertRoutes(app: FastifyInstance): Promise<void> {
     config: { access: 'authenticated' },
     schema: {
       tags,
-      summary: 'How many open alerts the caller sees (the portal badge: on what they hold or speak for)',
+      summary:
+        "How many open alerts are the caller's own (on them or what they speak for): the badge, and what getalerts lists",
       response: { 200: countResponse },
     },
     handler: async (request) => {
-      const [row] = await db
-        .select({ count: count() })
-        .from(alerts)
-        .where(and(visible(request), isNull(alerts.retired_at)));
+      const [row] = await db.select({ count: count() }).from(alerts).where(ownAlerts(request));
       return { count: Number(row?.count ?? 0) };
     },
   });

@@ -81,6 +81,31 @@ describe('Alerts', () => {
     expect((await t.call(t.admin, { method: 'GET', url: `/api/Alerts/${a.id}` })).statusCode).toBe(404);
   });
 
+  it("counts in the badge exactly the alerts getalerts lists: the caller's own and what they speak for", async () => {
+    const f = fixtures(t);
+    const holder = await t.createCaller([], { isStaff: false, isPortal: true });
+    const service = await f.service();
+    await f.roster(service.id, holder.userId, { is_administrator: true });
+    const other = await f.person();
+    const onService = (
+      await post({ service_id: service.id, alert_type_id: warning, value: 'Station' })
+    ).json();
+    const onMe = (await post({ user_id: holder.userId, alert_type_id: warning, value: 'Me' })).json();
+    await post({ user_id: other.id, alert_type_id: warning, value: 'Someone else' });
+
+    for (const caller of [t.admin, holder]) {
+      const count = (await t.call(caller, { method: 'GET', url: '/api/alerts/getAlertsCount' })).json().count;
+      const listed = (await t.call(caller, { method: 'GET', url: '/api/alerts/getalerts' })).json();
+      expect(listed).toHaveLength(count);
+    }
+    const mine = (await t.call(holder, { method: 'GET', url: '/api/alerts/getalerts' })).json();
+    expect(mine.map((a: { id: string }) => a.id).sort()).toEqual([onService.id, onMe.id].sort());
+    // Staff who see every alert still count only their own in the badge: none here.
+    expect((await t.call(t.admin, { method: 'GET', url: '/api/alerts/getAlertsCount' })).json()).toEqual({
+      count: 0,
+    });
+  });
+
   it('answers 400 for no holder or two, an empty value, a bad id or an unknown type', async () => {
     const f = fixtures(t);
     const s = await f.service();
