@@ -311,6 +311,8 @@ export const myExams = z.object({
           passed: z.boolean(),
           points: z.number().int(),
           possible: z.number().int(),
+          /** Why a failed skill failed (a critical criterion missed, too few points, over time). */
+          reasons: z.array(z.string()),
         }),
       ),
     }),

@@ -14,7 +14,7 @@ const refuse = (message: string) => new AppError('conflict', message);
  * two registrations never take its last seat twice. Staff who write exams register anyone; anyone else
  * (the portal candidate) only their own requests, and only for sessions not yet held. The request must
  * be waiting for the exam of the session's packet, hold no other seat, and not have used up the
- * packet's failed attempts.
+ * packet's failed attempts. A candidate who withdrew may register again, for the same session or another.
  */
 export async function registerCandidate(
   request: FastifyRequest,
@@ -79,24 +79,45 @@ export async function registerCandidate(
       .where(and(eq(exCandidates.session_id, session.id), ne(exCandidates.status, 'withdrawn')));
     if ((seats?.n ?? 0) >= session.capacity)
       throw refuse(`This session is full: all its ${session.capacity} seats are taken.`);
-    const [candidate] = await tx
-      .insert(exCandidates)
-      .values({
-        enterprise_id: enterpriseId,
-        session_id: session.id,
-        license_request_id: licenseRequestId,
-        user_id: eligible.user_id,
-        exam_packet_id: packet.id,
-        attempt: eligible.failed_attempts + 1,
-        created_by: request.auth?.userId ?? null,
-      })
-      .onConflictDoNothing({ target: [exCandidates.session_id, exCandidates.license_request_id] })
-      .returning();
+    // A candidate who withdrew from this session keeps the row of that seat: registering again takes
+    // it back (a withdrawal is not an attempt); one with a result has sat the session.
+    const [previous] = await tx
+      .select()
+      .from(exCandidates)
+      .where(
+        and(eq(exCandidates.session_id, session.id), eq(exCandidates.license_request_id, licenseRequestId)),
+      )
+      .for('update');
+    if (previous && previous.status !== 'withdrawn')
+      throw refuse('This candidate has already sat this session.');
+    const values = {
+      user_id: eligible.user_id,
+      exam_packet_id: packet.id,
+      attempt: eligible.failed_attempts + 1,
+    };
+    const [candidate] = previous
+      ? await tx
+          .update(exCandidates)
+          .set({ ...values, status: 'registered', updated_at: new Date() })
+          .where(eq(exCandidates.id, previous.id))
+          .returning()
+      : await tx
+          .insert(exCandidates)
+          .values({
+            enterprise_id: enterpriseId,
+            session_id: session.id,
+            license_request_id: licenseRequestId,
+            ...values,
+            created_by: request.auth?.userId ?? null,
+          })
+          .onConflictDoNothing({ target: [exCandidates.session_id, exCandidates.license_request_id] })
+          .returning();
     if (!candidate) throw refuse('This candidate has already sat this session.');
     await recordChange(tx, actorOf(request), {
       entity: 'ex_candidates',
       objectId: candidate.id,
-      action: 'create',
+      action: previous ? 'update' : 'create',
+      before: previous,
       after: candidate,
     });
     // About the request, so that a trigger on it reaches the applicant (an admission letter).

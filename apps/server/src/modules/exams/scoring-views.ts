@@ -170,6 +170,7 @@ export async function myExams(db: Db, enterpriseId: string, userId: string): Pro
           passed: exResults.passed,
           points: exResults.points,
           possible: exResults.possible,
+          reasons: exResults.reasons,
         })
         .from(exResults)
         .leftJoin(exSkills, eq(exSkills.id, exResults.skill_id))

@@ -89,3 +89,28 @@ describe('the candidate’s own withdrawal', { timeout: 20_000 }, () => {
     );
   });
 });
+
+describe('a failed sitting', { timeout: 20_000 }, () => {
+  it('says which critical criterion was missed, not only the points', async () => {
+    const failed: MyExams['registrations'][number] = {
+      ...registration(crypto.randomUUID(), day(-5)),
+      status: 'failed',
+      results: [
+        {
+          skill_name: 'BVM ventilation',
+          passed: false,
+          points: 7,
+          possible: 7,
+          reasons: ['Critical criterion: Did not ventilate'],
+        },
+      ],
+    };
+    vi.stubGlobal('fetch', async () => json({ requests: [], registrations: [failed] }));
+    renderPage();
+    expect(
+      await screen.findByText(
+        'BVM ventilation: failed (7 of 7 points). Why: Critical criterion: Did not ventilate.',
+      ),
+    ).toBeTruthy();
+  });
+});

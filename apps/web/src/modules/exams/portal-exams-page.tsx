@@ -22,6 +22,15 @@ const when = (r: Pick<Registration, 'session_date' | 'start_time' | 'location'>)
 const mayWithdraw = (r: Registration) =>
   r.status === 'registered' && r.session_date > new Date().toISOString().slice(0, 10);
 
+/**
+ * One scored skill in words: a failed one says why (the critical criterion missed, too few points, over
+ * the time limit), as full points alone would read as a pass.
+ */
+export const resultLine = (r: Registration['results'][number]) =>
+  `${r.skill_name ?? 'Skill'}: ${r.passed ? 'passed' : 'failed'} (${r.points} of ${r.possible} points)${
+    !r.passed && r.reasons.length ? `. Why: ${r.reasons.join('; ')}.` : ''
+  }`;
+
 /** `/portal/exams`: the candidate's requests waiting for an exam, open sessions, registrations and results. */
 export function PortalExamsPage() {
   const client = useQueryClient();
@@ -161,9 +170,7 @@ export function PortalExamsPage() {
                     <List mt="xs">
                       {c.results.map((r, i) => (
                         // biome-ignore lint/suspicious/noArrayIndexKey: results of one sitting have no other order
-                        <List.Item key={i}>
-                          {r.skill_name}: {r.passed ? 'passed' : 'failed'} ({r.points} of {r.possible} points)
-                        </List.Item>
+                        <List.Item key={i}>{resultLine(r)}</List.Item>
                       ))}
                     </List>
                   ) : (
