@@ -124,7 +124,14 @@ test('staff publish a page and a policy the public then reads, and a school repo
   await visitor.goto('/home');
   await visitor.getByRole('link', { name: 'Policies and protocols' }).click();
   await expect(visitor.getByRole('heading', { level: 1, name: 'Policies and protocols' })).toBeVisible();
-  await visitor.getByRole('button', { name: new RegExp(policyTitle) }).click();
+  // In force today apart from what is published to apply later (the demo's PRO-220).
+  const inForce = visitor.getByRole('region', { name: 'In force today' });
+  const upcoming = visitor.getByRole('region', { name: 'Coming into force' });
+  await expect(upcoming.getByRole('button', { name: /PRO-220 Airway management/ })).toBeVisible();
+  await expect(upcoming.getByText(/applies from \d{4}-\d{2}-\d{2}/)).toBeVisible();
+  await expect(inForce.getByRole('button', { name: /PRO-220/ })).toHaveCount(0);
+  await expect(inForce.getByRole('button', { name: /POL-101 Continuing education audits/ })).toBeVisible();
+  await inForce.getByRole('button', { name: new RegExp(policyTitle) }).click();
   await expect(
     visitor.getByText('Licence files are kept for ten years after the licence ends.'),
   ).toBeVisible();

@@ -110,6 +110,8 @@ export const publicPolicy = z.object({
   effective_date: z.string().nullable(),
   end_date: z.string().nullable(),
   document_name: z.string().nullable(),
+  /** In force today (effective on or before today); false for one published ahead of its date. */
+  in_force: z.boolean(),
 });
 export type PublicPolicy = z.infer<typeof publicPolicy>;
 

@@ -121,6 +121,21 @@ export async function seedDemoPublicSite(tx: Tx, enterpriseId: string, staff: { 
       effective_date: '2027-01-01',
       created_by: staff.admin.id,
     },
+    {
+      // Published ahead of its date: the public site lists it apart, under "Coming into force".
+      enterprise_id: enterpriseId,
+      title: 'Airway management',
+      number: 'PRO-220',
+      policy_type_id: await idOf(tx, policy_types, enterpriseId, 'Protocol'),
+      policy_status_id: await idOf(tx, policy_statuses, enterpriseId, 'Published'),
+      policy_classification_id: await idOf(tx, policy_classifications, enterpriseId, 'Clinical'),
+      summary: 'Adult airway management, revised for the coming year.',
+      content: '<p>Confirm every advanced airway with waveform capnography.</p>',
+      effective_date: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+      published: true,
+      published_at: new Date(),
+      created_by: staff.admin.id,
+    },
   ]);
 
   const [district] = await tx

@@ -239,6 +239,21 @@ describe('documents and the public site', () => {
     ).not.toContain(published.id);
     expect((await get('/api/public/policies?kind=Rule', null)).statusCode).toBe(400);
 
+    expect(shown.in_force).toBe(true);
+
+    // One published to start later is listed apart, not as in force today.
+    const later = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    const upcoming = await create({
+      title: 'Spinal care (revised)',
+      number: 'PRO-220',
+      policy_classification_id: clinical,
+      effective_date: later,
+      published: true,
+    });
+    const now = (await get('/api/public/policies', null)).json() as Policy[];
+    expect(now.find((p) => p.id === upcoming.id)).toMatchObject({ in_force: false, effective_date: later });
+    expect(now.filter((p) => p.in_force).map((p) => p.id)).not.toContain(upcoming.id);
+
     expect((await get(`/api/public/policies/${published.id}`, null)).statusCode).toBe(200);
     expect((await get(`/api/public/policies/${draft.id}`, null)).statusCode).toBe(404);
     const file = await get(`/api/public/policies/${published.id}/document`, null);

@@ -3,7 +3,7 @@ import { type Db, documents, policies, policy_classifications, policy_types } fr
 import { and, asc, eq, gte, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { notFound } from '../../platform/http/errors';
 
-/** A policy the public site shows: published, live, of the enterprise, not yet ended. */
+/** A policy the public site shows: published, live, of the enterprise, not yet ended (in force or upcoming). */
 export const onPublicSite = (enterpriseId: string): SQL =>
   and(
     eq(policies.enterprise_id, enterpriseId),
@@ -28,6 +28,7 @@ function publicRows(db: Db, where: SQL) {
       effective_date: policies.effective_date,
       end_date: policies.end_date,
       document_name: documents.name,
+      in_force: sql<boolean>`coalesce(${policies.effective_date} <= current_date, false)`,
     })
     .from(policies)
     .leftJoin(policy_types, eq(policy_types.id, policies.policy_type_id))
@@ -40,6 +41,7 @@ function publicRows(db: Db, where: SQL) {
 const present = (r: Awaited<ReturnType<typeof publicRows>>[number]): PublicPolicy => ({
   ...r,
   kind: typeof r.kind === 'string' && kinds.has(r.kind) ? (r.kind as PolicyKind) : null,
+  in_force: Boolean(r.in_force),
   policy_type: (r.policy_type as string | null) ?? null,
   classification: (r.classification as string | null) ?? null,
 });

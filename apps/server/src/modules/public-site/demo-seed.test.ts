@@ -24,8 +24,11 @@ describe('the demo public site', () => {
     await expect(publicCmsPage(db, id, 'renewal-notice')).rejects.toThrow(/not found/);
 
     const policies = await publicPolicies(db, id);
-    expect(policies.map((p) => p.title)).toEqual(['Continuing education audits']);
-    expect(policies[0]).toMatchObject({ kind: 'Policy', classification: 'Administrative' });
+    expect(policies.map((p) => [p.number, p.in_force])).toEqual([
+      ['PRO-220', false],
+      ['POL-101', true],
+    ]);
+    expect(policies[1]).toMatchObject({ kind: 'Policy', classification: 'Administrative' });
 
     const [system] = await publicSchoolSystems(db, id);
     expect(system?.label).toBe('Travis County Independent School District');
