@@ -136,7 +136,7 @@ describe('reset link and invitation mailed by staff', () => {
     expect(res.json()).toEqual({ message: 'A link to reset the password has been sent.', sent_to: u.email });
     const [mail] = mailTo(u.email!);
     expect(mail).toContain('Subject: Reset your password');
-    expect(mail).toContain('http://localhost:80/reset-password?token=');
+    expect(mail).toContain(`http://localhost:${t.app.deps.config.PORT}/reset-password?token=`);
     const reset = await t.call(null, {
       method: 'POST',
       url: '/api/users/resetpassword',

@@ -48,7 +48,7 @@ describe('self-registration', () => {
       'We sent a link to this email address. Open it within a day to choose your user name and password.',
     );
     const [mail] = mailTo(email);
-    expect(mail).toContain('http://localhost:80/register?token=');
+    expect(mail).toContain(`http://localhost:${t.app.deps.config.PORT}/register?token=`);
     // The enterprise's duplicate-prevention text, word for word.
     expect(mail).toContain('Already licensed here? Do not register again: use Forgot user name.');
     const token = /register\?token=([\w-]+)/.exec(mail!)![1]!;

@@ -5,6 +5,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { closeMailTransports } from '../mail/send-mail';
+import { isLoopbackHost, ownAddress } from './public-origin';
 
 /** Links in mail, PDFs and SAML addresses never follow the Host header a stranger sends. */
 const received: string[] = [];
@@ -56,10 +57,13 @@ describe('without PUBLIC_URL (development)', () => {
   });
   afterAll(() => t?.close());
 
-  it('mails no link to a host nobody configured, and links to this machine when reached on it', async () => {
-    expect(await forgot(t, 'evil.example')).toEqual([]);
-    const [local] = await forgot(t);
-    expect(linkIn(local!)).toBe('http://localhost:80');
+  it("links to the server's own address (localhost and PORT), whatever Host the request names", async () => {
+    const own = `http://localhost:${t.app.deps.config.PORT}`;
+    for (const host of [undefined, 'evil.example', 'localhost:1@evil.example', 'localhost:8080']) {
+      const [mail] = await forgot(t, host);
+      expect(linkIn(mail!), host).toBe(own);
+      expect(mail, host).not.toContain('evil.example');
+    }
   });
 
   it("links to the enterprise's own web address whatever Host the request names", async () => {
@@ -78,14 +82,67 @@ describe('without PUBLIC_URL (development)', () => {
     }
   });
 
-  it('publishes no SAML addresses on a stranger host', async () => {
+  it('publishes SAML addresses on its own address, not on a stranger host', async () => {
     const res = await t.call(null, {
       method: 'GET',
       url: '/api/Saml20/Metadata',
-      headers: { host: 'evil.example' },
+      headers: { host: 'localhost:1@evil.example' },
     });
-    expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.body).not.toContain('evil.example');
+    expect(res.body).toContain(`entityID="http://localhost:${t.app.deps.config.PORT}/api/Saml20/Metadata"`);
+  });
+});
+
+describe('in production without PUBLIC_URL', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestContext({ SMTP_URL: smtpUrl, NODE_ENV: 'production' });
+  });
+  afterAll(() => t?.close());
+
+  it('mails no link at all, not even to a request on this machine', async () => {
+    expect(await forgot(t)).toEqual([]);
+    expect(await forgot(t, 'localhost:3000')).toEqual([]);
+  });
+});
+
+describe('host parsing', () => {
+  it('accepts only an exact loopback name with at most a numeric port', () => {
+    for (const host of [
+      'localhost',
+      'LOCALHOST:3000',
+      'localhost:80',
+      '127.0.0.1:8080',
+      '[::1]',
+      '[::1]:3000',
+    ])
+      expect(isLoopbackHost(host), host).toBe(true);
+    for (const host of [
+      'localhost:1@evil.example',
+      'localhost@evil.example',
+      'localhost:@evil.example',
+      'localhost:abc',
+      'localhost:3000/evil',
+      'localhost.evil.example',
+      'evil.example',
+      'localhost:99999',
+      '127.0.0.2',
+      '',
+      ' localhost',
+      'localhost#@evil.example',
+      'localhost:3000?x',
+      '0x7f.0.0.1',
+      '2130706433',
+      '[::ffff:127.0.0.1]',
+    ])
+      expect(isLoopbackHost(host), host).toBe(false);
+  });
+
+  it("takes the server's own address from the configuration, a loopback HOST as it is", () => {
+    expect(ownAddress({ HOST: 'localhost', PORT: 3000 })).toBe('http://localhost:3000');
+    expect(ownAddress({ HOST: '127.0.0.1', PORT: 3100 })).toBe('http://127.0.0.1:3100');
+    expect(ownAddress({ HOST: '0.0.0.0', PORT: 8080 })).toBe('http://localhost:8080');
+    expect(ownAddress({ HOST: '::1', PORT: 3000 })).toBe('http://[::1]:3000');
   });
 });
 

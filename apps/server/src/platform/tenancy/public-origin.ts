@@ -1,38 +1,52 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
 
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-/** The host name of a Host header value or URL host ("example.org:8443" -> "example.org"). */
-export function hostName(host: string): string {
-  const h = host.trim().toLowerCase();
-  if (h.startsWith('[')) return h.slice(0, h.indexOf(']') + 1);
-  return h.split(':')[0] ?? '';
+/**
+ * Whether a Host header value or URL host names this machine: exactly `localhost`, `127.0.0.1` or
+ * `[::1]`, with at most a numeric port. Parsed with URL and compared whole, so that user info
+ * (`localhost:1@evil.example`), a path or any other trailing text is refused rather than cut off.
+ */
+export function isLoopbackHost(host: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(`http://${host}`);
+  } catch {
+    return false;
+  }
+  if (!LOOPBACK.has(url.hostname)) return false;
+  // The URL parser normalises (0x7f.1 -> 127.0.0.1, drops :80): the text itself must be the name and port.
+  const given = host.toLowerCase();
+  return given === url.host || given === `${url.hostname}:80`;
 }
 
-export const isLoopbackHost = (host: string) => LOOPBACK.has(hostName(host));
+/**
+ * The server's own address from its configuration (`http://localhost:PORT`; HOST when it is a loopback
+ * name), the public origin outside production when PUBLIC_URL is not set. Never from a request.
+ */
+export function ownAddress(config: Pick<Config, 'HOST' | 'PORT'>): string {
+  const host = config.HOST.includes(':') && !config.HOST.startsWith('[') ? `[${config.HOST}]` : config.HOST;
+  return `http://${isLoopbackHost(host) ? host.toLowerCase() : 'localhost'}:${config.PORT}`;
+}
 
 /**
  * The origin that links in mail, PDFs, QR codes and SAML addresses point to. Never the request's Host
- * header as such: anyone can send any Host, and a reset link must not lead to the sender's site.
+ * header: anyone can send any Host, and a reset link must not lead to the sender's site.
  * 1. the web address of the request's enterprise, when it has one (staff configure it);
  * 2. PUBLIC_URL;
- * 3. outside production only: the request's own origin when its host is this machine (localhost).
- * Null when none applies: the caller sends no link (and logs why).
+ * 3. outside production only: the server's own address (ownAddress).
+ * Null when none applies (production without PUBLIC_URL): the caller sends no link (and logs why).
  */
 export async function publicOrigin(app: FastifyInstance, request: FastifyRequest): Promise<string | null> {
   const { config, resolver } = app.deps;
   const configured = config.PUBLIC_URL?.replace(/\/+$/, '');
-  const scheme = configured
-    ? new URL(configured).protocol
-    : config.NODE_ENV === 'production'
-      ? 'https:'
-      : `${request.protocol}:`;
+  const production = config.NODE_ENV === 'production';
+  const scheme = configured ? new URL(configured).protocol : production ? 'https:' : 'http:';
   const own = await resolver.hostOf(request.enterpriseId);
   if (own) return `${scheme}//${own}`;
   if (configured) return configured;
-  if (config.NODE_ENV !== 'production' && isLoopbackHost(request.host))
-    return `${request.protocol}://${request.host}`;
-  return null;
+  return production ? null : ownAddress(config);
 }
 
 /**
