@@ -176,6 +176,14 @@ export const inspectionResources = [
 /** A visit's state. */
 export const visitStatuses = ['scheduled', 'in_progress', 'completed', 'cancelled'] as const;
 
+/**
+ * A visit's date string: a browser's full date string ("Tue Mar 03 2026 14:30:00 GMT-0600 (Central
+ * Standard Time)", the form the spec's time rule is written for) runs to 60 characters and more with a
+ * long zone name.
+ */
+const visitTimeMax = 120;
+const visitTimeTooLong = `inspection_date_time must be at most ${visitTimeMax} characters`;
+
 /** The visit itself (`{visit}` of POST and PUT IPVisits). */
 export const visitInput = z.object({
   service_id: id('service_id'),
@@ -184,7 +192,7 @@ export const visitInput = z.object({
     .string({ message: 'inspection_date_time is required' })
     .trim()
     .min(10, 'inspection_date_time must be a date (YYYY-MM-DD) or a date and time')
-    .max(40),
+    .max(visitTimeMax, visitTimeTooLong),
   status: z
     .enum(visitStatuses, { message: 'status must be scheduled, in_progress, completed or cancelled' })
     .optional(),
@@ -242,7 +250,12 @@ export const visitListFilters = {
 export const spotCheckBody = z.object({
   visit: z.object({
     service_id: id('service_id'),
-    inspection_date_time: z.string().trim().min(10).max(40).optional(),
+    inspection_date_time: z
+      .string()
+      .trim()
+      .min(10, 'inspection_date_time must be a date (YYYY-MM-DD) or a date and time')
+      .max(visitTimeMax, visitTimeTooLong)
+      .optional(),
     vehicle_id: optionalId('vehicle_id'),
     ip_template_id: id('ip_template_id'),
     notes: text('notes', 4000),

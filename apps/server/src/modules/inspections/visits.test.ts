@@ -159,6 +159,50 @@ describe('visits', () => {
     expect((await t.call(reader, { method: 'GET', url: `/api/IPVisits/${v.id}` })).statusCode).toBe(404);
   });
 
+  it('takes a browser’s full date string (57 characters) and derives its 24-hour time (issue 25, item 14)', async () => {
+    const browser = 'Tue Mar 03 2026 14:30:00 GMT-0600 (Central Standard Time)';
+    expect(browser.length).toBeGreaterThan(40);
+    const made = await schedule(scheduler, {
+      ...fullVisit(),
+      visit: { ...fullVisit().visit, inspection_date_time: browser },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json()).toMatchObject({
+      inspection_date: '2026-03-03',
+      inspection_time: '14:30:00',
+      date_time_set: true,
+    });
+    const moved = await t.call(scheduler, {
+      method: 'PUT',
+      url: `/api/IPVisits/${made.json().id}`,
+      payload: {
+        visit: { inspection_date_time: 'Wed Mar 04 2026 08:05:00 GMT-0600 (Central Standard Time)' },
+      },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ inspection_date: '2026-03-04', inspection_time: '08:05:00' });
+    const spot = await t.call(inspector, {
+      method: 'POST',
+      url: '/api/IPVisits/spotCheckInspection',
+      payload: {
+        visit: {
+          service_id: fleet.service.id,
+          vehicle_id: fleet.medic1.id,
+          ip_template_id: lists.vehicleTemplate,
+          inspection_date_time: browser,
+        },
+      },
+    });
+    expect(spot.statusCode, spot.body).toBe(201);
+    expect(spot.json()).toMatchObject({ inspection_date: '2026-03-03', inspection_time: '14:30:00' });
+    const tooLong = await schedule(scheduler, {
+      ...fullVisit(),
+      visit: { ...fullVisit().visit, inspection_date_time: `${browser} ${'x'.repeat(200)}` },
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().error.fields.inspection_date_time).toMatch(/at most 120/);
+  });
+
   it('records an unannounced spot check of a vehicle as a visit of its own', async () => {
     const res = await t.call(inspector, {
       method: 'POST',
