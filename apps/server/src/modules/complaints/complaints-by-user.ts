@@ -7,15 +7,23 @@ import { notFound } from '../../platform/http/errors';
 import { holdsAny } from '../../platform/permissions/scopes';
 import { complaintColumns, joinComplaintNames, presentComplaint } from './complaints.resources';
 
-const filedView = (c: ReturnType<typeof presentComplaint>): ComplaintFiledView => ({
-  id: c.id,
-  number: c.number,
-  category: c.category,
-  status: c.status,
-  subject_name: c.subject_name,
-  received_at: c.received_at,
-  closed_at: c.closed_at,
-});
+/**
+ * What the complainant sees of a complaint they filed: its number, category and status, and whom it is
+ * about in their own words (the row's `subject_name`). The person, service or vehicle staff linked stays
+ * internal, so the presented (linked) subject name is never used here.
+ */
+const filedView = (row: Record<string, unknown>): ComplaintFiledView => {
+  const c = presentComplaint(row);
+  return {
+    id: c.id,
+    number: c.number,
+    category: c.category,
+    status: c.status,
+    subject_name: (row.subject_name as string | null) ?? null,
+    received_at: c.received_at,
+    closed_at: c.closed_at,
+  };
+};
 
 /**
  * Complaints/getByUserID: staff with complaints.read get the complaints a person filed or is the
@@ -42,8 +50,8 @@ export async function complaintsByUser(
     .where(and(eq(complaints.enterprise_id, request.enterpriseId), isNull(complaints.deleted_at), whose))
     .orderBy(desc(complaints.received_at))
     .limit(500);
-  const presented = (rows as Record<string, unknown>[]).map(presentComplaint);
-  return staff && q.detail ? presented : presented.map(filedView);
+  const found = rows as Record<string, unknown>[];
+  return staff && q.detail ? found.map(presentComplaint) : found.map(filedView);
 }
 
 /** Complaints/{id}/documents: what was filed with a live complaint, oldest first. */
