@@ -54,10 +54,24 @@ const questionsOf = (form: VersionedDefinition) => {
   return map;
 };
 
-/** An answer as it is stored: multi-select ids joined, blanks as null, only the parts its kind has. */
+/** An ISO timestamp as older clients send a date (`2026-03-03T00:00:00.000Z`): the day it is written on. */
+const TIMESTAMP = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/;
+
+/** A date answer as stored, YYYY-MM-DD; anything else as sent, for the date rule to refuse. */
+const storedDate = (raw: string) => TIMESTAMP.exec(raw)?.[1] ?? raw;
+
+/**
+ * An answer as it is stored: multi-select ids joined, a date sent as a timestamp cut to its day, blanks
+ * as null, only the parts its kind has.
+ */
 function normalise(q: FormQuestion, a: AnswerInput): AnswerLike {
   const raw = a.value?.trim() ?? '';
-  const value = q.kind === 'multi_select' ? joinMultiSelect(splitMultiSelect(raw)) : raw;
+  const value =
+    q.kind === 'multi_select'
+      ? joinMultiSelect(splitMultiSelect(raw))
+      : q.kind === 'date'
+        ? storedDate(raw)
+        : raw;
   return {
     value: value === '' ? null : value,
     signature: q.kind === 'signature' ? (a.signature ?? null) : null,

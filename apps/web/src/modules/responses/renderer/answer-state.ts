@@ -15,6 +15,11 @@ export interface DraftAnswer {
   signature: string | null;
   document_id: string | null;
   file_name: string | null;
+  /**
+   * What the control holds that is not an answer yet, in words (a date typed as 13/05/1990): the
+   * answer's value stays null, and the page does not move on nor complete while it is there.
+   */
+  entry_problem?: string | null;
 }
 
 export type DraftAnswers = ReadonlyMap<string, DraftAnswer>;

@@ -24,7 +24,8 @@ export interface DateFieldProps {
   labelProps?: ReturnType<typeof requiredLabelProps>['labelProps'];
   /** The stored answer, YYYY-MM-DD, or null. */
   value: string | null;
-  onChange(value: string | null): void;
+  /** The stored date (or null), and why what is typed is not a date (null when it is one, or empty). */
+  onChange(value: string | null, problem: string | null): void;
   /** Absent: the enterprise's date format. */
   format?: DateFormat;
 }
@@ -77,9 +78,10 @@ export function DateField({
   const accept = (next: string) => {
     setText(next);
     const parsed = parseTypedDate(next, format);
-    setProblem(parsed.kind === 'invalid' ? parsed.message : null);
+    const message = parsed.kind === 'invalid' ? parsed.message : null;
+    setProblem(message);
     const stored = parsed.kind === 'date' ? parsed.value : null;
-    if (stored !== value) onChange(stored);
+    if (stored !== value || message !== problem) onChange(stored, message);
   };
 
   const pick = () => {

@@ -105,6 +105,41 @@ function FillForm(props: FormRendererProps) {
     });
   };
 
+  /** Entries that are not answers yet (a date typed wrong) of the questions shown, keyed as problems. */
+  const entryProblems = (pageIndex?: number): Record<string, string> => {
+    const problems: Record<string, string> = {};
+    const pages = pageIndex === undefined ? form.pages : form.pages.slice(pageIndex, pageIndex + 1);
+    for (const p of pages)
+      for (const g of p.groups)
+        for (const q of g.questions) {
+          const problem = answers.get(q.id)?.entry_problem;
+          if (problem && shown.groups.has(g.id) && shown.questions.has(q.id))
+            problems[fieldKey(q.id)] = problem;
+        }
+    return problems;
+  };
+
+  /** Next: a page with errors does not move on; its problems show and the first one takes the focus. */
+  const goForward = () => {
+    const onPage = new Set(form.pages[page]?.groups.flatMap((g) => g.questions.map((q) => fieldKey(q.id))));
+    const formats = validateAnswers(form, answers, { complete: false, includeSpotCheck: staff });
+    const problems = {
+      ...Object.fromEntries(Object.entries(formats).filter(([key]) => onPage.has(key))),
+      ...entryProblems(page),
+    };
+    const items = summaryOf(form, problems);
+    const first = items[0]?.questionId;
+    if (!first) {
+      goToPage(page + 1);
+      return;
+    }
+    setErrors(problems);
+    setSummary(items);
+    setNotice(null);
+    pendingFocus.current = { questionId: first };
+    rerender();
+  };
+
   const goToPage = (next: number) => {
     const target = clampPage(next, pageCount);
     pendingFocus.current = 'heading';
@@ -131,7 +166,11 @@ function FillForm(props: FormRendererProps) {
   };
 
   const save = async (complete: boolean) => {
-    const problems = validateAnswers(form, answers, { complete, includeSpotCheck: staff });
+    const problems = {
+      ...validateAnswers(form, answers, { complete, includeSpotCheck: staff }),
+      // Completing sends every answer: one typed wrong is refused, never sent as no answer.
+      ...(complete ? entryProblems() : {}),
+    };
     if (Object.keys(problems).length > 0) {
       showProblems(problems);
       return;
@@ -287,7 +326,7 @@ function FillForm(props: FormRendererProps) {
           </Button>
         ) : null}
         {!isLast ? (
-          <Button variant="default" onClick={() => goToPage(page + 1)} disabled={busy !== null}>
+          <Button variant="default" onClick={goForward} disabled={busy !== null}>
             Next
           </Button>
         ) : null}

@@ -63,7 +63,13 @@ export function QuestionField({ question: q, answer, error, disabled, onChange, 
         />
       );
     case 'date':
-      return <DateField {...common} value={answer?.value ?? null} onChange={(v) => onChange({ value: v })} />;
+      return (
+        <DateField
+          {...common}
+          value={answer?.value ?? null}
+          onChange={(v, problem) => onChange({ value: v, entry_problem: problem })}
+        />
+      );
     case 'email':
       return (
         <TextInput {...common} type="email" autoComplete="email" value={value} onChange={onText} maw={480} />
