@@ -2,6 +2,7 @@
 // deficiencies and extra fees, checklists answered through form responses, administrative comments and
 // the checkout of a visit for offline field work.
 import { z } from 'zod';
+import { answerInput } from './forms';
 import { booleanish, timestamp } from './paging';
 import { referenceList } from './resource';
 import {
@@ -342,14 +343,6 @@ export const inspectionOutput = z.object({
 });
 export type InspectionOutput = z.infer<typeof inspectionOutput>;
 
-/** POST and PUT IPInspections: `{inspection, isSubmit, handleChecklist}`. */
-export const inspectionWriteBody = z.object({
-  inspection: inspectionInput.extend({ updated_at: z.string().max(64).optional() }),
-  isSubmit: booleanish.optional(),
-  /** Save the inspection's checklists (marked complete) before submitting. */
-  handleChecklist: booleanish.optional(),
-});
-
 export const inspectionBatchBody = z.object({
   inspections: z
     .array(inspectionInput.extend({ id: optionalId('id'), updated_at: z.string().max(64).optional() }))
@@ -381,6 +374,31 @@ export const checklistInput = z.object({
   signature,
   signature_type_in_person: flag('signature_type_in_person'),
 });
+/**
+ * The checklist an inspection carries when it is written (the spec's Inspection.checklist): saved as
+ * the inspection's checklist (the one of the same client_id when it exists), its answers as the
+ * checklist's form response.
+ */
+export const carriedChecklist = checklistInput.omit({ inspection_id: true }).extend({
+  answers: z.array(answerInput).max(5000).optional(),
+});
+export type CarriedChecklist = z.infer<typeof carriedChecklist>;
+
+/**
+ * POST and PUT IPInspections: `{inspection, isSubmit, handleChecklist}`. The checklist goes in
+ * `inspection.checklist` (or beside it as `checklist`, not both).
+ */
+export const inspectionWriteBody = z.object({
+  inspection: inspectionInput.extend({
+    updated_at: z.string().max(64).optional(),
+    checklist: carriedChecklist.optional(),
+  }),
+  checklist: carriedChecklist.optional(),
+  isSubmit: booleanish.optional(),
+  /** Save the inspection's checklists (marked complete) before submitting. */
+  handleChecklist: booleanish.optional(),
+});
+
 export const checklistOutput = z.object({
   id: z.uuid(),
   client_id: z.uuid().nullable(),

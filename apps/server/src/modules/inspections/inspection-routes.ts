@@ -1,4 +1,5 @@
 import {
+  type CarriedChecklist,
   checklistBatchBody,
   checklistPdfBody,
   checklistPdfOutput,
@@ -19,6 +20,7 @@ import type { Row } from '../../platform/resources/types';
 import { createWriter } from '../../platform/resources/write';
 import { batchSaveRoutes } from './batch-routes';
 import { inspectionBulkAction } from './bulk-action';
+import { carriedChecklistOf, saveCarriedChecklist } from './carried-checklist';
 import { changeComment } from './comment-actions';
 import { createVisit } from './create-visit';
 import { storeInspectionReport } from './inspection-report';
@@ -129,11 +131,14 @@ export async function inspectionRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
+  /** The spec's submit: the checklist saved, then the PDF and the submit flag (submitInspection). */
   const submitted = async (
     request: FastifyRequest,
     id: string,
     body: z.infer<typeof inspectionWriteBody>,
+    carried: CarriedChecklist | null,
   ) => {
+    if (carried) await saveCarriedChecklist(checklists, request, id, carried);
     if (body.isSubmit === true)
       await submitInspection(inspections, request, id, { handleChecklist: body.handleChecklist === true });
     return (await presentInspection(request, id)) as z.infer<typeof inspectionOutput>;
@@ -143,14 +148,16 @@ export async function inspectionRoutes(app: FastifyInstance): Promise<void> {
     config: { access: write, resource: 'IPInspections' },
     schema: {
       tags,
-      summary: 'Create an inspection; with isSubmit, then submit it (checklists, PDF report, submit flag)',
+      summary:
+        'Create an inspection (and its checklist, inspection.checklist); with isSubmit, then submit it (checklists, PDF report, submit flag)',
       body: inspectionWriteBody,
       response: { 201: inspectionOutput },
     },
     handler: async (request, reply) => {
-      const { updated_at: _, ...input } = request.body.inspection;
+      const carried = await carriedChecklistOf(request, request.body, 'create');
+      const { updated_at: _, checklist: __, ...input } = request.body.inspection;
       const id = await inspections.create(request, input);
-      return reply.status(201).send(await submitted(request, id, request.body));
+      return reply.status(201).send(await submitted(request, id, request.body, carried));
     },
   });
 
@@ -166,8 +173,10 @@ export async function inspectionRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: inspectionOutput },
     },
     handler: async (request) => {
-      await inspections.update(request, request.params.id, request.body.inspection);
-      return submitted(request, request.params.id, request.body);
+      const carried = await carriedChecklistOf(request, request.body, 'update');
+      const { checklist: _, ...input } = request.body.inspection;
+      await inspections.update(request, request.params.id, input);
+      return submitted(request, request.params.id, request.body, carried);
     },
   });
 
