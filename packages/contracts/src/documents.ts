@@ -182,6 +182,7 @@ export const documentObjectKinds = [
   'license_request',
   'inspection',
   'complaint',
+  'investigation',
   'response',
 ] as const;
 export const createDocumentObjectBody = z.object({

@@ -3,6 +3,7 @@ import {
   type Db,
   documents,
   fbResponses,
+  investigations,
   licenseRequests,
   services,
   type Tx,
@@ -32,6 +33,11 @@ const tableOf: Partial<Record<Kind, { table: PgTable; id: PgColumn; enterprise: 
     enterprise: licenseRequests.enterprise_id,
   },
   response: { table: fbResponses, id: fbResponses.id, enterprise: fbResponses.enterprise_id },
+  investigation: {
+    table: investigations,
+    id: investigations.id,
+    enterprise: investigations.enterprise_id,
+  },
 };
 
 /** The document column that also names the record, for the kinds that have one. */

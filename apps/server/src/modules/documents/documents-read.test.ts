@@ -14,7 +14,8 @@ beforeAll(async () => {
   t = await createFilesTestContext();
   [other, reader] = await Promise.all([
     t.createCaller([], { isStaff: false, isPortal: true }),
-    t.createCaller(['documents.read']),
+    // A document inherits the access of its record: people's (users.read), responses', inspections'.
+    t.createCaller(['documents.read', 'users.read', 'responses.read', 'inspections.read']),
   ]);
   mine = await uploadFile(t, t.applicant, { name: 'Führerschein «neu».pdf', content: PDF });
   theirs = await uploadFile(t, other, { name: 'theirs.png', content: PNG });

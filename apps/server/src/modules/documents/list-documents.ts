@@ -2,9 +2,9 @@ import type { DocumentListQuery } from '@licensure/contracts';
 import { type Db, documents } from '@licensure/db';
 import { and, asc, desc, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth/context';
-import { presentDocument } from '../../platform/files/documents';
 import { forbidden } from '../../platform/http/errors';
 import { countAll, likeContains } from '../../platform/resources/list-query';
+import { presentDocumentFor, readableRecordsSql } from './parent-access';
 import { readsAll } from './policy';
 
 const filterColumns = {
@@ -18,7 +18,9 @@ const filterColumns = {
 
 /**
  * GET Documents: a page of live documents. Without documents.read the list is the caller's own
- * (asking for another person's is a 403). Without sortBy the newest come first.
+ * (asking for another person's is a 403); for everybody only those whose records they may read
+ * (parent-access.ts), so that the list shows what Documents/{id} answers. Without sortBy the newest
+ * come first.
  */
 export async function listDocuments(db: Db, auth: AuthContext, enterpriseId: string, q: DocumentListQuery) {
   const requested = q.user_id ?? q.candidate_id;
@@ -30,6 +32,7 @@ export async function listDocuments(db: Db, auth: AuthContext, enterpriseId: str
     userId ? eq(documents.user_id, userId) : undefined,
     q.locked === undefined ? undefined : eq(documents.locked, q.locked),
     q.search?.trim() ? ilike(documents.name, likeContains(q.search.trim())) : undefined,
+    readableRecordsSql({ db, auth, enterpriseId }),
   ];
   for (const [param, column] of Object.entries(filterColumns)) {
     const value = q[param as keyof typeof filterColumns];
@@ -58,7 +61,7 @@ export async function listDocuments(db: Db, auth: AuthContext, enterpriseId: str
     db.select({ total: countAll }).from(documents).where(where),
   ]);
   return {
-    items: rows.map((d) => presentDocument(d)),
+    items: rows.map((d) => presentDocumentFor(auth, d)),
     total: count?.total ?? 0,
     currentPage: q.currentPage,
     numPerPage: q.numPerPage,

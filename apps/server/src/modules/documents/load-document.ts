@@ -4,6 +4,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth/context';
 import type { DocumentRow } from '../../platform/files/documents';
 import { AppError, forbidden, notFound, unauthenticated } from '../../platform/http/errors';
+import { recordsAllow } from './parent-access';
 import { mayRead, mayWrite, writesAll } from './policy';
 
 export interface LoadOptions {
@@ -23,7 +24,11 @@ export function authOf(request: { auth: AuthContext | null }): AuthContext {
   return request.auth;
 }
 
-/** One document of the enterprise the caller may read (or change); 404 or 403 otherwise. */
+/**
+ * One document of the enterprise the caller may read (or change): theirs or documents.read, and every
+ * record it is attached to readable by them (parent-access.ts); 404 or 403 otherwise. A file of the
+ * public complaint form waiting for screening is a 404 to everybody (the screening routes show it).
+ */
 export async function loadDocument(
   db: Db | Tx,
   request: { auth: AuthContext | null; enterpriseId: string },
@@ -41,8 +46,9 @@ export async function loadDocument(
         options.withDeleted ? undefined : isNull(documents.deleted_at),
       ),
     );
-  if (!doc) throw notFound('document');
-  if (!mayRead(auth, doc)) {
+  if (!doc || doc.screening === 'pending') throw notFound('document');
+  const ctx = { db, auth, enterpriseId: request.enterpriseId };
+  if (!mayRead(auth, doc) || !(await recordsAllow(ctx, doc))) {
     if (auth.isPortal || options.alwaysHide) throw notFound('document');
     throw forbidden();
   }

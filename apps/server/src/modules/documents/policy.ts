@@ -2,8 +2,11 @@ import type { AuthContext } from '../../platform/auth/context';
 import type { DocumentRow } from '../../platform/files/documents';
 
 /**
- * Who may do what with a document. Holders of documents.read (or .write) reach every document of the
- * enterprise; everybody else only those that belong to them (user_id is themself).
+ * Who may do what with a document, before the record it is attached to is asked: holders of
+ * documents.read (or .write) reach the documents of the enterprise, everybody else only those that
+ * belong to them (user_id is themself). parent-access.ts then requires that the caller may read every
+ * record the document is attached to (complaint, investigation, inspection, exam session, licence
+ * request, response, service, vehicle, policy, person); loadDocument and the lists apply both.
  */
 export const readsAll = (auth: AuthContext) =>
   auth.permissions.has('documents.read') || auth.permissions.has('documents.write');

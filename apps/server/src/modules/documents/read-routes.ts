@@ -13,13 +13,13 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { presentDocument } from '../../platform/files/documents';
 import { FileNotFoundError } from '../../platform/files/storage';
 import { forbidden, notFound } from '../../platform/http/errors';
 import { listDocumentAccess, logDocumentAccess } from './access-log';
 import { attachmentDisposition } from './content-disposition';
 import { listDocuments } from './list-documents';
 import { authOf, loadDocument } from './load-document';
+import { presentDocumentFor, readableRecordsSql } from './parent-access';
 import { readsAll } from './policy';
 import { zipDocuments } from './zip-documents';
 
@@ -46,7 +46,8 @@ export async function documentReadRoutes(app: FastifyInstance): Promise<void> {
   r.get('/api/Documents/:id', {
     config: { access: 'authenticated' },
     schema: { tags, summary: 'One document’s metadata', params: idParams, response: { 200: documentRecord } },
-    handler: async (request) => presentDocument(await loadDocument(db, request, request.params.id)),
+    handler: async (request) =>
+      presentDocumentFor(authOf(request), await loadDocument(db, request, request.params.id)),
   });
 
   r.get('/api/Documents/:id/content', {
@@ -151,10 +152,11 @@ export async function documentReadRoutes(app: FastifyInstance): Promise<void> {
             eq(documents.user_id, user_id),
             eq(documents.question_id, question_id),
             isNull(documents.deleted_at),
+            readableRecordsSql({ db, auth, enterpriseId: request.enterpriseId }),
           ),
         )
         .orderBy(asc(documents.created_at), asc(documents.id));
-      return rows.map((d) => presentDocument(d));
+      return rows.map((d) => presentDocumentFor(auth, d));
     },
   });
 
@@ -162,11 +164,12 @@ export async function documentReadRoutes(app: FastifyInstance): Promise<void> {
     config: { access: 'documents.read' },
     schema: {
       tags,
-      summary: 'The documents of an inspection',
+      summary: 'The documents of an inspection (inspections.read: those of records the caller may read)',
       params: idParams,
       response: { 200: z.array(documentRecord) },
     },
     handler: async (request) => {
+      const auth = authOf(request);
       const rows = await db
         .select()
         .from(documents)
@@ -175,10 +178,11 @@ export async function documentReadRoutes(app: FastifyInstance): Promise<void> {
             eq(documents.enterprise_id, request.enterpriseId),
             eq(documents.inspection_id, request.params.id),
             isNull(documents.deleted_at),
+            readableRecordsSql({ db, auth, enterpriseId: request.enterpriseId }),
           ),
         )
         .orderBy(asc(documents.created_at), asc(documents.id));
-      return rows.map((d) => presentDocument(d));
+      return rows.map((d) => presentDocumentFor(auth, d));
     },
   });
 }

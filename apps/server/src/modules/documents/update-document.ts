@@ -9,6 +9,7 @@ import { AppError, forbidden } from '../../platform/http/errors';
 import { decodeDataUrl } from './data-url';
 import { assertResponseOpenFor, authOf, loadDocument, lockedConflict } from './load-document';
 import { requirePerson } from './new-document-target';
+import { readableRecordsSql } from './parent-access';
 import { writesAll } from './policy';
 import { type CheckedFile, storeCheckedFile } from './store-file';
 
@@ -95,7 +96,13 @@ export async function updateDocument(
         after: file ? { ...presentDocument(after), storage_key: after.storage_key } : presentDocument(after),
       });
       const siblings = body.saveAll
-        ? await applyToSiblings(tx, actor, after, writer ? null : auth.userId)
+        ? await applyToSiblings(
+            tx,
+            actor,
+            after,
+            writer ? null : auth.userId,
+            readableRecordsSql({ db: tx, auth, enterpriseId: request.enterpriseId }),
+          )
         : 0;
       return { document: after, updated: 1 + siblings };
     });
@@ -105,8 +112,17 @@ export async function updateDocument(
   }
 }
 
-/** Gives the document's type and expiration date to its unlocked siblings; answers how many changed. */
-async function applyToSiblings(tx: Tx, actor: Actor, doc: DocumentRow, onlyOwner: string | null) {
+/**
+ * Gives the document's type and expiration date to its unlocked siblings that the caller may read
+ * (`readable`: parent-access.ts); answers how many changed.
+ */
+async function applyToSiblings(
+  tx: Tx,
+  actor: Actor,
+  doc: DocumentRow,
+  onlyOwner: string | null,
+  readable: SQL,
+) {
   const sameGroup: SQL | undefined = doc.fb_response_id
     ? eq(documents.fb_response_id, doc.fb_response_id)
     : and(
@@ -125,6 +141,7 @@ async function applyToSiblings(tx: Tx, actor: Actor, doc: DocumentRow, onlyOwner
         eq(documents.locked, false),
         onlyOwner ? eq(documents.user_id, onlyOwner) : undefined,
         sameGroup,
+        readable,
       ),
     )
     .for('update');

@@ -6,10 +6,11 @@ import {
 } from '@licensure/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { presentDocument } from '../../platform/files/documents';
 import { attachDocumentObject } from './attach-object';
 import { createDocument } from './create-document';
 import { deleteDocument } from './delete-document';
+import { authOf } from './load-document';
+import { presentDocumentFor } from './parent-access';
 import { idParams, tags } from './read-routes';
 import { updateDocument } from './update-document';
 
@@ -20,7 +21,7 @@ export async function documentWriteRoutes(app: FastifyInstance): Promise<void> {
   const bodyLimit = Math.ceil(app.deps.config.UPLOAD_MAX_BYTES / 3) * 4 + 1024 * 1024;
 
   r.post('/api/Documents', {
-    config: { access: 'authenticated' },
+    config: { access: 'authenticated', refs: { 'document.document_type_id': 'document_types' } },
     bodyLimit,
     schema: {
       tags,
@@ -29,11 +30,12 @@ export async function documentWriteRoutes(app: FastifyInstance): Promise<void> {
       body: documentSaveBody,
       response: { 200: documentRecord },
     },
-    handler: async (request) => presentDocument(await createDocument(app, request, request.body)),
+    handler: async (request) =>
+      presentDocumentFor(authOf(request), await createDocument(app, request, request.body)),
   });
 
   r.put('/api/Documents/:id', {
-    config: { access: 'authenticated' },
+    config: { access: 'authenticated', refs: { 'document.document_type_id': 'document_types' } },
     bodyLimit,
     schema: {
       tags,
@@ -45,7 +47,7 @@ export async function documentWriteRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request) => {
       const { document, updated } = await updateDocument(app, request, request.params.id, request.body);
-      return { document: presentDocument(document), updated };
+      return { document: presentDocumentFor(authOf(request), document), updated };
     },
   });
 
@@ -72,6 +74,7 @@ export async function documentWriteRoutes(app: FastifyInstance): Promise<void> {
       body: createDocumentObjectBody,
       response: { 200: documentRecord },
     },
-    handler: async (request) => presentDocument(await attachDocumentObject(app, request, request.body)),
+    handler: async (request) =>
+      presentDocumentFor(authOf(request), await attachDocumentObject(app, request, request.body)),
   });
 }

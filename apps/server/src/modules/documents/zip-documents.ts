@@ -8,6 +8,7 @@ import { cleanFileName } from '../../platform/files/sniff';
 import { AppError } from '../../platform/http/errors';
 import { logDocumentAccess } from './access-log';
 import { authOf } from './load-document';
+import { readableRecordsSql } from './parent-access';
 import { mayRead } from './policy';
 
 /** Names made unique, case-insensitively: "a.pdf", "a (2).pdf", "a (3).pdf". */
@@ -26,7 +27,7 @@ export function uniqueNames(names: readonly string[]): string[] {
 
 /**
  * POST Core/Zip: the chosen documents as one zip, in the order asked. Every id must be a document the
- * caller may read (else 404 naming documentIds, nothing sent); each is logged as read ('zip').
+ * caller may read, with the same rule as the list (parent-access.ts) (else 404 naming documentIds, nothing sent); each is logged as read ('zip').
  */
 export async function zipDocuments(
   app: FastifyInstance,
@@ -44,6 +45,7 @@ export async function zipDocuments(
         eq(documents.enterprise_id, request.enterpriseId),
         inArray(documents.id, ids),
         isNull(documents.deleted_at),
+        readableRecordsSql({ db, auth, enterpriseId: request.enterpriseId }),
       ),
     );
   const byId = new Map(rows.filter((d) => mayRead(auth, d)).map((d) => [d.id, d]));

@@ -56,8 +56,8 @@ describe('POST Core/Zip', () => {
     );
   });
 
-  it('staff with documents.read zip anyone’s documents', async () => {
-    const reader = await t.createCaller(['documents.read']);
+  it('staff with documents.read (and users.read, for people’s documents) zip anyone’s documents', async () => {
+    const reader = await t.createCaller(['documents.read', 'users.read']);
     const theirs = await uploadFile(t, other, { name: 'theirs.pdf', content: PDF });
     const res = await zip(reader, [theirs]);
     expect(res.statusCode).toBe(200);
