@@ -30,6 +30,26 @@ export const configSchema = z.object({
     .int()
     .min(1)
     .default(25 * 1024 * 1024),
+  /** Files the public complaint form takes in one complaint without a staff session (5). */
+  PUBLIC_ATTACHMENT_MAX_FILES: z.coerce.number().int().min(0).max(20).default(5),
+  /** Largest file of the public complaint form, in bytes (5 MB). */
+  PUBLIC_ATTACHMENT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(5 * 1024 * 1024),
+  /** Bytes the public may upload from one address in a day (50 MB). */
+  PUBLIC_UPLOAD_ADDRESS_DAILY_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(50 * 1024 * 1024),
+  /** Bytes the public may upload in a day, every address together (2 GB). */
+  PUBLIC_UPLOAD_DAILY_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(2 * 1024 * 1024 * 1024),
   /** Public origin of the server (https://licensing.example.gov): the SAML entity id and ACS address. */
   PUBLIC_URL: z.url().optional(),
   /** PEM key and certificate signing SAML AuthnRequests; unsigned requests without them. */

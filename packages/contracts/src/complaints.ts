@@ -180,12 +180,53 @@ export const publicComplaintBody = z.object({
     incident_date: optionalIsoDate('incident_date'),
     incident_location: optionalText('incident_location', 400),
   }),
-  documents: z.array(complaintAttachment).max(5, 'Attach at most 5 files.').default([]),
+  /** At most PUBLIC_ATTACHMENT_MAX_FILES (5) of PUBLIC_ATTACHMENT_MAX_BYTES (5 MB) each: 413 naming documents. */
+  documents: z.array(complaintAttachment).max(20, 'Attach at most 20 files.').default([]),
   /** The reCAPTCHA token of the enterprise's check (action `complaint`). */
   recaptchaToken: z.string().max(4000).optional(),
 });
 export type PublicComplaintBody = z.infer<typeof publicComplaintBody>;
 export const publicComplaintReceipt = z.object({ number: z.string(), message: z.string() });
+
+/** What the public complaint form may attach (GET complaints/publicAttachmentLimits), said before upload. */
+export const publicAttachmentLimits = z.object({
+  max_files: z.number().int(),
+  max_bytes: z.number().int(),
+});
+export type PublicAttachmentLimits = z.infer<typeof publicAttachmentLimits>;
+
+const megabytes = (n: number) => `${Math.round((n / (1024 * 1024)) * 10) / 10} MB`;
+/** The answers of the public complaint form about its files: 413 and 429 naming `documents`. */
+export const publicAttachmentMessages = {
+  tooMany: (max: number) => `Attach at most ${max} files.`,
+  tooLarge: (maxBytes: number) => `Each file may be at most ${megabytes(maxBytes)}.`,
+  addressQuota:
+    'We have received as many files from your connection today as we can accept. Send your complaint without files, or try again tomorrow.',
+  dailyQuota: 'We cannot accept more files today. Send your complaint without files, or try again tomorrow.',
+  awaitingScreening: 'Files sent with the public complaint form wait for staff to screen them.',
+} as const;
+
+/** A file of the public form waiting for screening: what staff see before it is released. */
+export const screeningAttachment = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  mime_type: z.string(),
+  size_bytes: z.number().int(),
+  received_at: timestamp,
+});
+export type ScreeningAttachment = z.infer<typeof screeningAttachment>;
+export const screeningParams = z.object({
+  id: z.uuid({ message: 'id must be a valid id' }),
+  documentId: z.uuid({ message: 'documentId must be a valid id' }),
+});
+/** Discarding a file of the public form: the reason goes to the change log. */
+export const discardAttachmentBody = z.object({
+  reason: z
+    .string({ message: 'reason is required' })
+    .trim()
+    .min(1, 'Say why the file is discarded.')
+    .max(500, 'reason must be at most 500 characters'),
+});
 
 /** Disciplinary outcomes; suspension and revocation change the subject's credentials. */
 export const investigationOutcomes = [

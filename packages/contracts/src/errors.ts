@@ -13,6 +13,8 @@ export const errorStatus = {
   conflict: 409,
   payload_too_large: 413,
   rate_limited: 429,
+  /** A daily quota (e.g. of anonymous uploads) is used up until the next day. */
+  quota_exceeded: 429,
   internal: 500,
   /** The database cannot be reached for now (restarting, unreachable, out of connections); Retry-After says when to retry. */
   service_unavailable: 503,

@@ -5,6 +5,7 @@ import {
   complaintOutput,
   complaintsByUserQuery,
   documentRecord,
+  publicAttachmentLimits,
   publicComplaintBody,
   publicComplaintReceipt,
   publicDisciplinaryAction,
@@ -98,7 +99,8 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
     config: { access: 'complaints.read' },
     schema: {
       tags,
-      summary: 'The documents filed with a complaint (open one with Documents/{id}/content)',
+      summary:
+        'The documents filed with a complaint (open one with Documents/{id}/content); files of a public filing once released',
       params: idParams,
       response: { 200: z.array(documentRecord) },
     },
@@ -127,13 +129,29 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
     handler: (request) => publicDiscipline(db, request.enterpriseId, request.query.numbers),
   });
 
+  const limits = {
+    max_files: app.deps.config.PUBLIC_ATTACHMENT_MAX_FILES,
+    max_bytes: app.deps.config.PUBLIC_ATTACHMENT_MAX_BYTES,
+  };
+  r.get('/api/complaints/publicAttachmentLimits', {
+    config: { access: 'public' },
+    schema: {
+      tags,
+      summary: 'How many files the public complaint form takes, and how large each may be',
+      response: { 200: publicAttachmentLimits },
+    },
+    handler: async () => limits,
+  });
+
   r.post('/api/complaints/file', {
     config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } },
-    bodyLimit: 24 * 1024 * 1024,
+    // The allowed files as data URLs (a third larger), and room for the text and one file too many to
+    // be refused with a message (413 naming documents) rather than by the body limit.
+    bodyLimit: (limits.max_files + 1) * Math.ceil(limits.max_bytes / 3) * 4 + 1024 * 1024,
     schema: {
       tags,
       summary:
-        'File a complaint from the public site (no sign-in; the reCAPTCHA check of action "complaint"), with documents as data URLs',
+        'File a complaint from the public site (no sign-in; the reCAPTCHA check of action "complaint"), with documents as data URLs: at most publicAttachmentLimits, within the daily quotas of the address and of everybody (429); they wait for screening',
       body: publicComplaintBody,
       response: { 201: publicComplaintReceipt },
     },

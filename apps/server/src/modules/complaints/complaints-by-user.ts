@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { presentDocument } from '../../platform/files/documents';
 import { notFound } from '../../platform/http/errors';
 import { holdsAny } from '../../platform/permissions/scopes';
+import { screenedSql } from '../documents/parent-access';
 import { complaintColumns, joinComplaintNames, presentComplaint } from './complaints.resources';
 
 /**
@@ -54,7 +55,10 @@ export async function complaintsByUser(
   return staff && q.detail ? found.map(presentComplaint) : found.map(filedView);
 }
 
-/** Complaints/{id}/documents: what was filed with a live complaint, oldest first. */
+/**
+ * Complaints/{id}/documents: what was filed with a live complaint, oldest first; files of the public
+ * form only once released (those waiting are listed by the screening route).
+ */
 export async function complaintDocuments(db: Db, request: FastifyRequest, id: string) {
   const [c] = await db
     .select({ id: complaints.id })
@@ -70,7 +74,14 @@ export async function complaintDocuments(db: Db, request: FastifyRequest, id: st
   const rows = await db
     .select()
     .from(documents)
-    .where(and(eq(documents.complaint_id, id), isNull(documents.deleted_at)))
+    .where(
+      and(
+        eq(documents.complaint_id, id),
+        eq(documents.enterprise_id, request.enterpriseId),
+        isNull(documents.deleted_at),
+        screenedSql,
+      ),
+    )
     .orderBy(asc(documents.created_at));
   return rows.map(presentDocument);
 }

@@ -1,22 +1,38 @@
-import type { PublicComplaintBody } from '@licensure/contracts';
+import { type PublicComplaintBody, publicAttachmentMessages } from '@licensure/contracts';
 import { complaints, documents, type Tx } from '@licensure/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { actorOf, recordChange } from '../../platform/audit/record-change';
 import { recordEvent } from '../../platform/events/record-event';
 import { presentDocument } from '../../platform/files/documents';
 import { cleanFileName } from '../../platform/files/sniff';
-import { badRequest } from '../../platform/http/errors';
+import { AppError, badRequest } from '../../platform/http/errors';
 import { decodeDataUrl } from '../documents/data-url';
 import { type CheckedFile, storeCheckedFile } from '../documents/store-file';
 import { humanCheckOf } from '../public-site/human-check';
 import { initialStatusId, takeComplaintNumber } from './complaint-number';
+import { checkUploadQuota, takeUploadQuota } from './public-upload-quota';
 
 export const recaptchaFailed = 'The check that you are not a robot did not pass. Try it again.';
 
+const tooMany = (max: number) =>
+  new AppError('payload_too_large', publicAttachmentMessages.tooMany(max), {
+    documents: publicAttachmentMessages.tooMany(max),
+  });
+const tooLarge = (maxBytes: number, name: string) =>
+  new AppError('payload_too_large', publicAttachmentMessages.tooLarge(maxBytes), {
+    documents: `${name}: ${publicAttachmentMessages.tooLarge(maxBytes)}`,
+  });
+/** The bytes a base64 data URL holds, without decoding it. */
+const decodedSize = (value: string) =>
+  Math.floor((value.slice(value.indexOf(',') + 1).replace(/[\r\n=]/g, '').length * 3) / 4);
+
 /**
  * POST complaints/file: the public (or a signed-in portal user) files a complaint with its documents.
- * The enterprise's human check must pass (reCAPTCHA, or the local stand-in's single-use answer); the files are checked like any upload and stored first,
- * then the complaint and its documents are written in one transaction (the files removed if it fails).
+ * The enterprise's human check must pass (reCAPTCHA, or the local stand-in's single-use answer). The
+ * files are held to the public limits (PUBLIC_ATTACHMENT_MAX_FILES of PUBLIC_ATTACHMENT_MAX_BYTES: 413)
+ * and to the day's quotas of the address and of everybody (429), checked like any upload and stored
+ * first; then the complaint, its documents (waiting for screening) and the quota's count are written in
+ * one transaction (the files removed if it fails).
  */
 export async function filePublicComplaint(
   app: FastifyInstance,
@@ -24,11 +40,18 @@ export async function filePublicComplaint(
   body: PublicComplaintBody,
 ) {
   const { db } = app.deps.database;
+  const config = app.deps.config;
+  const maxBytes = config.PUBLIC_ATTACHMENT_MAX_BYTES;
+  if (body.documents.length > config.PUBLIC_ATTACHMENT_MAX_FILES)
+    throw tooMany(config.PUBLIC_ATTACHMENT_MAX_FILES);
+  for (const d of body.documents) if (decodedSize(d.value) > maxBytes) throw tooLarge(maxBytes, d.name);
+  const incoming = body.documents.reduce((sum, d) => sum + decodedSize(d.value), 0);
+  await checkUploadQuota(db, config, request.ip, incoming);
+
   const check = await humanCheckOf(app, request);
   if (!(await check.verify(body.recaptchaToken ?? '', 'complaint')))
     throw badRequest({ recaptchaToken: recaptchaFailed });
 
-  const maxBytes = app.deps.config.UPLOAD_MAX_BYTES;
   const stored: { file: CheckedFile; name: string }[] = [];
   try {
     for (const [i, d] of body.documents.entries()) {
@@ -45,7 +68,11 @@ export async function filePublicComplaint(
         }),
       });
     }
-    return await db.transaction((tx) => insertComplaint(tx, request, body, stored));
+    const bytes = stored.reduce((sum, s) => sum + s.file.sizeBytes, 0);
+    return await db.transaction(async (tx) => {
+      await takeUploadQuota(tx, config, request.ip, bytes, stored.length);
+      return insertComplaint(tx, request, body, stored);
+    });
   } catch (err) {
     for (const s of stored) await app.deps.files.delete(s.file.key);
     throw err;
@@ -102,6 +129,7 @@ async function insertComplaint(
         name: s.name,
         complaint_id: row.id,
         from_complaint: true,
+        screening: 'pending',
         storage_key: s.file.key,
         mime_type: s.file.mime,
         size_bytes: s.file.sizeBytes,

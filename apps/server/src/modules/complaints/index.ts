@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerResource } from '../../platform/resources/register';
 import { logComplaintAccess } from './access-log';
+import { screeningRoutes } from './attachment-screening';
 import { complaintRoutes } from './complaint-routes';
 import {
   activityHistoryResource,
@@ -49,4 +50,5 @@ export async function complaintsModule(app: FastifyInstance): Promise<void> {
   registerResource(app, activityHistoryResource);
   registerResource(app, monitoringResource);
   await complaintRoutes(app);
+  await screeningRoutes(app);
 }

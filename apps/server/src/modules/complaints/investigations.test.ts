@@ -269,10 +269,19 @@ describe('public intake and the portal', () => {
     expect(res.json()).not.toHaveProperty('id');
     const found = await t.call(clerk, { method: 'GET', url: `/api/Complaints?search=${res.json().number}` });
     expect(found.json().items[0].source).toBe('public');
-    const docs = await t.call(clerk, {
+    const complaintId = found.json().items[0].id;
+    // The file waits for screening (public-attachments.test.ts), then joins the complaint's documents.
+    const waiting = await t.call(clerk, {
       method: 'GET',
-      url: `/api/Complaints/${found.json().items[0].id}/documents`,
+      url: `/api/Complaints/${complaintId}/attachments/screening`,
     });
+    expect(waiting.json().map((w: { name: string }) => w.name)).toEqual(['photo.png']);
+    const release = await t.call(clerk, {
+      method: 'POST',
+      url: `/api/Complaints/${complaintId}/attachments/${waiting.json()[0].id}/release`,
+    });
+    expect(release.statusCode, release.body).toBe(200);
+    const docs = await t.call(clerk, { method: 'GET', url: `/api/Complaints/${complaintId}/documents` });
     expect(
       docs.json().map((d: { name: string; fromComplaint: boolean }) => [d.name, d.fromComplaint]),
     ).toEqual([['photo.png', true]]);
