@@ -31,6 +31,33 @@ describe('merge HTML', () => {
     ]);
   });
 
+  it('sanitises after merging: a merged value never makes a script link', () => {
+    const template = '<p><a href="{{person.street}}">home</a> <a href="{{ person.city }}">city</a></p>';
+    for (const street of [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      ' javascript:alert(1)',
+      'java\tscript:alert(1)',
+      '&#106;avascript:alert(1)',
+      'vbscript:msgbox(1)',
+      'data:text/html,<script>alert(1)</script>',
+    ]) {
+      const merged = mergeHtml(template, new Map([['person.street', street]]));
+      expect(merged, street).not.toMatch(/javascript|vbscript|data:|<script/i);
+      expect(merged, street).toContain('>home</a>');
+    }
+    const ok = mergeHtml(template, new Map([['person.street', 'https://maps.example/?q=1&x="2"']]));
+    expect(ok).toContain('href="https://maps.example/?q=1&amp;x=&quot;2&quot;"');
+  });
+
+  it('allows http, https, mailto and tel links, nothing else', () => {
+    const links = ['http://a.example', 'https://a.example', 'mailto:a@example.org', 'tel:+15550100'];
+    for (const href of links)
+      expect(sanitizeMessageHtml(`<a href="${href}">x</a>`), href).toContain(`href="${href}"`);
+    for (const href of ['javascript:x()', 'ftp://a.example', 'file:///etc/passwd', 'data:,x', 'sms:1'])
+      expect(sanitizeMessageHtml(`<a href="${href}">x</a>`), href).toBe('<a rel="noopener noreferrer">x</a>');
+  });
+
   it('gives the plain-text part of an email', () => {
     expect(htmlToPlainText('<p>Dear Ann,</p><ul><li>one</li></ul>')).toBe('Dear Ann,\n\n * one');
   });

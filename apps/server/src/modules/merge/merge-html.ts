@@ -43,7 +43,8 @@ const allowed: sanitizeHtml.IOptions = {
     th: ['colspan', 'rowspan'],
   },
   allowedStyles: { '*': { 'text-align': [/^(left|right|center|justify)$/] } },
-  allowedSchemes: ['http', 'https', 'mailto'],
+  // Links may call, mail or open a web page; never javascript:, data:, vbscript: or a file.
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
 };
 
@@ -63,9 +64,16 @@ export function fieldsUsed(text: string): string[] {
   return [...new Set([...text.matchAll(token)].map((m) => m[1]!.toLowerCase()))];
 }
 
-/** Fills merge fields of sanitised HTML; values are escaped, unknown fields become empty. */
+/**
+ * Fills merge fields of HTML; values are escaped, unknown fields become empty, and the result is
+ * sanitised again: a value merged into an attribute (a person's own street in `<a href="{{...}}">`)
+ * must not become a javascript: link. Every path merged HTML leaves by (preview, letter PDF,
+ * correspondence, trigger and task mail) merges through here.
+ */
 export function mergeHtml(html: string, values: ReadonlyMap<string, string>): string {
-  return html.replace(token, (_, key: string) => escapeHtml(values.get(key.toLowerCase()) ?? ''));
+  return sanitizeMessageHtml(
+    html.replace(token, (_, key: string) => escapeHtml(values.get(key.toLowerCase()) ?? '')),
+  );
 }
 
 /** Fills merge fields of plain text (a subject line). */
