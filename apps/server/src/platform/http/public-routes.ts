@@ -46,7 +46,10 @@ export const publicRoutes: Readonly<Record<string, string>> = {
 
   // Complaints: the public files a complaint from the public site, behind the enterprise's reCAPTCHA.
   'GET /api/complaints/publicCategories': 'the categories the public complaint form offers',
-  'POST /api/complaints/file': 'the public files a complaint (reCAPTCHA-checked, rate-limited)',
+  'POST /api/complaints/file':
+    'the public files a complaint (reCAPTCHA-checked, rate-limited; files capped, in daily quotas, screened)',
+  'GET /api/complaints/publicAttachmentLimits':
+    'how many and how large files the public complaint form takes',
   'GET /api/complaints/publicDiscipline':
     'the verification page shows public disciplinary actions on a credential, as regulators must',
 
