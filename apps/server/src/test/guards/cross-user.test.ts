@@ -1,19 +1,17 @@
 // Portal user B tries every signed-in route with portal user A's ids in each id slot (path parameters,
 // id-like query parameters, id fields of the body): B is never shown A's records, and never changes them.
+// A owns or is party to a record of every kind of id (id-kinds.ts), and every id slot of every route
+// must name a known kind, so a new module's ids are covered as soon as they are routed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFilesTestContext } from '../../modules/documents/test-fixtures';
 import type { Caller, TestContext } from '../test-app';
-import {
-  changesBy,
-  createPortalOwner,
-  type IdKind,
-  kindOfName,
-  type PortalOwner,
-  snapshotOf,
-} from './portal-owner';
+import { type IdKind, idKinds, kindOf } from './id-kinds';
+import { changesBy, createPortalOwner, type PortalOwner, snapshotOf } from './portal-owner';
 import {
   endsSession,
   fillPath,
+  idFieldNames,
+  isIdName,
   isWrite,
   type PlannedRoute,
   planRoutes,
@@ -38,20 +36,44 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   process.stdout.write(
-    `\ncross-user: ${routes?.length} routes, ${calls} calls (${[...statuses].map(([s, n]) => `${s}: ${n}`).join(', ')}), ${Date.now() - started} ms\n`,
+    `\ncross-user: ${routes?.length} routes, ${idKinds.length} kinds of id, ${calls} calls (${[...statuses].map(([s, n]) => `${s}: ${n}`).join(', ')}), ${Date.now() - started} ms\n`,
   );
   await t?.close();
 });
 
-const idQuery = (r: PlannedRoute) => r.query.filter((p) => /id$|ids$/i.test(p.name));
+/** Kinds of record a portal user reads in the portal, each through some signed-in route. */
+const portalKinds: IdKind[] = [
+  'user',
+  'service',
+  'vehicle',
+  'certification',
+  'response',
+  'document',
+  'request',
+  'transaction',
+  'correspondence',
+  'courseAttendee',
+  'training',
+  'alert',
+];
 
-/** One call of B: every id slot gets A's id of `kind`, or, when `byName`, the id its name suggests. */
+const idQuery = (r: PlannedRoute) => r.query.filter((p) => isIdName(p.name));
+const idSlots = (r: PlannedRoute) => [
+  ...r.pathParams.filter(isIdName),
+  ...idQuery(r).map((p) => p.name),
+  ...(isWrite(r.method) ? idFieldNames(r.body) : []),
+];
+
+/** One call of B: every id slot gets A's id of `kind`, or, when `byName`, the id its name says. */
 function attempt(route: PlannedRoute, kind: IdKind, byName: boolean) {
-  const idFor = (name: string) => a.ids[(byName ? kindOfName(name) : undefined) ?? kind];
+  const idFor = (name: string) => {
+    const named = byName ? kindOf(route, name) : undefined;
+    return a.ids[named && named !== 'shared' ? named : kind];
+  };
   const params = Object.fromEntries(route.pathParams.map((p) => [p, idFor(p)]));
   const query = Object.fromEntries(idQuery(route).map((p) => [p.name, idFor(p.name)]));
   const body = isWrite(route.method)
-    ? (sampleOf(route.body, (name) => (/id$|ids$/i.test(name) ? idFor(name) : undefined)) ?? {})
+    ? (sampleOf(route.body, (name) => (isIdName(name) ? idFor(name) : undefined), '', 0, true) ?? {})
     : undefined;
   return {
     method: route.method as 'GET',
@@ -60,14 +82,15 @@ function attempt(route: PlannedRoute, kind: IdKind, byName: boolean) {
   };
 }
 
-const hasIdSlot = (r: PlannedRoute) =>
-  r.pathParams.length > 0 ||
-  idQuery(r).length > 0 ||
-  (isWrite(r.method) && /id/i.test(JSON.stringify(r.body ?? {})));
-
 describe("portal user B against portal user A's records", () => {
   it('A sees its own records (the fixture is real)', async () => {
-    for (const url of [`/api/fbresponses/${a.ids.response}`, `/api/Documents/${a.ids.document}`]) {
+    for (const url of [
+      `/api/fbresponses/${a.ids.response}`,
+      `/api/Documents/${a.ids.document}`,
+      `/api/transactions/${a.ids.transaction}`,
+      `/api/Correspondences/${a.ids.correspondence}`,
+      `/api/EducationModule/CourseAttendees/${a.ids.courseAttendee}`,
+    ]) {
       const res = await t.call(a.caller, { method: 'GET', url });
       expect(res.statusCode, `${url} ${res.body}`).toBe(200);
     }
@@ -75,14 +98,35 @@ describe("portal user B against portal user A's records", () => {
     expect(own.body).toContain(a.markers[2]);
   });
 
+  it('A reaches its own records of each kind a portal user may read, through the same attempts', async () => {
+    const reached = new Set<IdKind>();
+    const reads = routes.filter((r) => r.method === 'GET' && r.access === 'authenticated');
+    const plan = reads.flatMap((route) => idKinds.map((kind) => ({ route, kind })));
+    await pool(plan, 8, async ({ route, kind }) => {
+      const res = await t.call(a.caller, attempt(route, kind, false));
+      if (res.statusCode < 300 && res.body.includes(a.ids[kind])) reached.add(kind);
+    });
+    // The kinds a portal user reads in the portal: were one missing, B's 403s would prove nothing for it.
+    expect([...reached].sort()).toEqual(expect.arrayContaining([...portalKinds].sort()));
+  }, 120_000);
+
+  it('knows the kind of every id slot of every route', () => {
+    const unknown = routes.flatMap((route) =>
+      idSlots(route)
+        .filter((name) => kindOf(route, name) === undefined)
+        .map((name) => `${route.key}: ${name}`),
+    );
+    expect(unknown, 'id slots whose kind id-kinds.ts does not know').toEqual([]);
+  });
+
   it("never answers B with A's private data, and B's writes leave A's records unchanged", async () => {
     const before = await snapshotOf(t, a);
     const leaks: string[] = [];
-    const kinds = Object.keys(a.ids) as IdKind[];
+    const secrets = [...a.markers, ...a.privateIds];
     const plan = routes.flatMap((route) =>
-      hasIdSlot(route)
+      idSlots(route).length > 0 || route.pathParams.length > 0
         ? [
-            ...kinds.map((k) => ({ route, call: attempt(route, k, false) })),
+            ...idKinds.map((k) => ({ route, call: attempt(route, k, false) })),
             { route, call: attempt(route, 'user', true) },
           ]
         : [{ route, call: attempt(route, 'user', true) }],
@@ -96,11 +140,12 @@ describe("portal user B against portal user A's records", () => {
       calls++;
       const res = await t.call(b, call);
       statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-      const marker = a.markers.find((m) => res.body.includes(m));
-      if (res.statusCode < 300 && marker)
-        leaks.push(`${route.key}: ${call.method} ${call.url} -> ${res.statusCode} shows "${marker}"`);
+      const secret = secrets.find((m) => res.body.includes(m));
+      if (res.statusCode < 300 && secret)
+        leaks.push(`${route.key}: ${call.method} ${call.url} -> ${res.statusCode} shows "${secret}"`);
       if (res.statusCode >= 500) leaks.push(`${route.key}: ${call.method} ${call.url} -> ${res.statusCode}`);
     });
+    expect(calls, 'calls made').toBe(plan.length);
     const after = await snapshotOf(t, a);
     const changed = Object.keys(before).filter(
       (k) =>
@@ -109,5 +154,5 @@ describe("portal user B against portal user A's records", () => {
     expect(leaks.sort(), 'B was shown A’s data (or the route failed)').toEqual([]);
     expect(changed, 'A’s records changed by B’s calls').toEqual([]);
     expect(await changesBy(t, b.userId, a), 'changes recorded by B about A').toEqual([]);
-  }, 120_000);
+  }, 240_000);
 });

@@ -95,15 +95,20 @@ const typeOf = (s: Schema): string | undefined => {
   return s.type;
 };
 
+/** A parameter or field that holds a record's id: `id`, `user_id`, `documentIds`, `licenseRequestID`... */
+export const isIdName = (name: string) => name === 'id' || /(_ids?|[a-z0-9](Id|ID|Ids|IDs))$/.test(name);
+
 /**
- * A value that satisfies the schema as plainly as possible: required properties only, one array item,
- * the first enum value; `hint(name)` supplies values for named text properties (ids of a fixture).
+ * A value that satisfies the schema as plainly as possible: required properties only (and, with
+ * `allIds`, every id field too), one array item, the first enum value; `hint(name)` supplies values for
+ * named text properties (ids of a fixture).
  */
 export function sampleOf(
   schema: Schema | undefined,
   hint: (name: string) => unknown = () => undefined,
   name = '',
   depth = 0,
+  allIds = false,
 ): unknown {
   const s = deref(schema);
   if (!s || depth > 8) return undefined;
@@ -115,20 +120,21 @@ export function sampleOf(
   const choice = s.anyOf ?? s.oneOf;
   if (choice) {
     const nonNull = choice.find((c) => deref(c)?.type !== 'null') ?? choice[0];
-    return sampleOf(nonNull, hint, name, depth + 1);
+    return sampleOf(nonNull, hint, name, depth + 1, allIds);
   }
-  if (s.allOf) return sampleOf(s.allOf[0], hint, name, depth + 1);
+  if (s.allOf) return sampleOf(s.allOf[0], hint, name, depth + 1, allIds);
   switch (typeOf(s)) {
     case 'object': {
       const out: Record<string, unknown> = {};
-      for (const key of s.required ?? []) {
-        const v = sampleOf(s.properties?.[key], hint, key, depth + 1);
+      const ids = allIds ? Object.keys(s.properties ?? {}).filter(isIdName) : [];
+      for (const key of new Set([...(s.required ?? []), ...ids])) {
+        const v = sampleOf(s.properties?.[key], hint, key, depth + 1, allIds);
         if (v !== undefined) out[key] = v;
       }
       return out;
     }
     case 'array': {
-      const item = sampleOf(s.items, hint, name, depth + 1);
+      const item = sampleOf(s.items, hint, name, depth + 1, allIds);
       return Array.from({ length: Math.max(1, s.minItems ?? 0) }, () => item);
     }
     case 'string':
@@ -148,6 +154,20 @@ export function sampleOf(
     default:
       return undefined;
   }
+}
+
+/** The names of the id fields of a body schema, at any depth. */
+export function idFieldNames(schema: Schema | undefined, depth = 0): string[] {
+  const s = deref(schema);
+  if (!s || depth > 8) return [];
+  const nested = [
+    ...Object.values(s.properties ?? {}),
+    ...(s.items ? [s.items] : []),
+    ...(s.anyOf ?? []),
+    ...(s.oneOf ?? []),
+    ...(s.allOf ?? []),
+  ].flatMap((c) => idFieldNames(c, depth + 1));
+  return [...new Set([...Object.keys(s.properties ?? {}).filter(isIdName), ...nested])];
 }
 
 /** The query string of the route's required query parameters (plus any given). */
