@@ -1,6 +1,7 @@
-import { Text } from '@react-pdf/renderer';
+import { StyleSheet, Text, View } from '@react-pdf/renderer';
 import { PdfField, PdfReport, PdfSection, pdfStyles } from '../../platform/pdf/components';
 import { pdfText } from '../../platform/pdf/text';
+import type { ChecklistPage } from './checklist-report';
 
 export interface InspectionReportData {
   enterpriseName: string;
@@ -18,7 +19,8 @@ export interface InspectionReportData {
   checklists: {
     name: string;
     outcome: string | null;
-    answers: { question: string; lines: string[]; signature?: string }[];
+    /** The checklist form's pages, groups and items in form order (checklist-report.ts). */
+    pages: ChecklistPage[];
     signer: string | null;
     signature: string | null;
     inPerson: boolean;
@@ -38,6 +40,12 @@ export interface InspectionReportData {
   printedBy: string;
 }
 
+const local = StyleSheet.create({
+  group: { marginLeft: 8, marginBottom: 6 },
+  groupTitle: { fontFamily: 'Helvetica-BoldOblique', fontSize: 10, marginBottom: 3 },
+});
+const groupStyle = local.group;
+const groupTitle = local.groupTitle;
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const signedHow = (inPerson: boolean) => (inPerson ? 'Signed in person' : 'Signed remotely');
 
@@ -69,10 +77,26 @@ export function inspectionReport(d: InspectionReportData) {
       {d.checklists.map((c, n) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: checklists are printed in their order
         <PdfSection key={n} title={`Checklist: ${c.name}`} note={c.outcome ? `Outcome: ${c.outcome}` : null}>
-          {c.answers.length === 0 ? <Text style={pdfStyles.note}>No answers recorded.</Text> : null}
-          {c.answers.map((a, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: answers are printed in form order
-            <PdfField key={i} label={a.question} lines={a.lines} image={a.signature} />
+          {c.pages.length === 0 ? <Text style={pdfStyles.note}>No answers recorded.</Text> : null}
+          {c.pages.map((page, p) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: pages are printed in form order
+            <PdfSection key={p} title={page.title} level={2}>
+              {page.groups.map((g, n) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: groups are printed in form order
+                <View key={n} style={groupStyle}>
+                  {g.title ? (
+                    <Text style={groupTitle} minPresenceAhead={30}>
+                      {pdfText(g.title)}
+                    </Text>
+                  ) : null}
+                  {g.description ? <Text style={pdfStyles.note}>{pdfText(g.description)}</Text> : null}
+                  {g.items.map((a, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: items are printed in form order
+                    <PdfField key={i} label={a.question} lines={a.lines} image={a.signature} />
+                  ))}
+                </View>
+              ))}
+            </PdfSection>
           ))}
           {c.signature || c.signer ? (
             <PdfField

@@ -2,67 +2,27 @@ import {
   type Db,
   documents,
   enterprises,
-  fbAnswers,
-  fbQuestions,
-  fbResponses,
   ip_templates,
   ipChecklists,
   ipComments,
   ipInspections,
   ipVisits,
-  type Tx,
   users,
 } from '@licensure/db';
-import { and, asc, eq, getTableColumns, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { recordChange } from '../../platform/audit/record-change';
 import { presentDocument } from '../../platform/files/documents';
 import { notFound } from '../../platform/http/errors';
 import { renderPdf } from '../../platform/pdf/render-pdf';
 import type { Row } from '../../platform/resources/types';
-import { answerInWords } from '../responses/answer-words';
+import { checklistPages } from './checklist-report';
 import { inspectionReport } from './inspection-pdf';
 import { expandInspections } from './inspection-values';
 import { inspectionResource, presentInspection } from './inspections.resources';
 
 const fullName = (u: { first_name: string | null; last_name: string | null } | undefined) =>
   u ? [u.first_name, u.last_name].filter(Boolean).join(' ') || null : null;
-
-/** The answers of a checklist's form responses, in form order, in words. */
-async function checklistAnswers(db: Db | Tx, checklist: typeof ipChecklists.$inferSelect) {
-  const responses = await db
-    .select({ id: fbResponses.id })
-    .from(fbResponses)
-    .where(
-      or(
-        eq(fbResponses.checklist_id, checklist.id),
-        checklist.response_id ? eq(fbResponses.id, checklist.response_id) : undefined,
-      ),
-    );
-  if (responses.length === 0) return [];
-  const rows = await db
-    .select({ q: getTableColumns(fbQuestions), a: getTableColumns(fbAnswers) })
-    .from(fbAnswers)
-    .innerJoin(fbQuestions, eq(fbQuestions.id, fbAnswers.question_id))
-    .where(
-      inArray(
-        fbAnswers.response_id,
-        responses.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(fbQuestions.sort_order), asc(fbQuestions.created_at));
-  return rows.map(({ q, a }) => {
-    const words = answerInWords(
-      {
-        kind: q.kind,
-        options: (q.options ?? []) as { id: string; label: string }[],
-        help_text: q.help_text,
-      } as Parameters<typeof answerInWords>[0],
-      a,
-    );
-    return { question: q.label, lines: words.lines, signature: words.signature ?? undefined };
-  });
-}
 
 /** Renders the report of one live inspection of the caller's enterprise, from its stored data. */
 export async function renderInspectionReport(db: Db, request: FastifyRequest, inspectionId: string) {
@@ -111,7 +71,7 @@ export async function renderInspectionReport(db: Db, request: FastifyRequest, in
     checklistData.push({
       name: c.name ?? String(template?.label ?? 'Checklist'),
       outcome: c.outcome,
-      answers: await checklistAnswers(db, c),
+      pages: await checklistPages(db, c),
       signer: c.signer_name,
       signature: c.signature,
       inPerson: c.signature_type_in_person,
