@@ -93,3 +93,37 @@ test('staff create a person and invite them; the invitation lets them into the p
   await expect(page).toHaveURL(/\/portal/);
   await expectNoAxeViolations(page);
 });
+
+test('Alerts and Complaints fit a 390 px screen; the queue date filters show where focus is', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page);
+  const noSidewaysScroll = () =>
+    page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+
+  // Alerts become cards, each with its Retire button on screen.
+  await page.goto('/staff/alerts');
+  await expect(page.getByRole('heading', { level: 1, name: 'Alerts' })).toBeVisible();
+  const retire = page.getByRole('button', { name: /^Retire the alert/ }).first();
+  await expect(retire).toBeVisible();
+  expect(await noSidewaysScroll()).toBe(true);
+  const box = await retire.boundingBox();
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+  await expectNoAxeViolations(page);
+
+  // The complaints table scrolls in its own box, not the page.
+  await page.goto('/staff/complaints');
+  await expect(page.getByRole('table')).toBeVisible();
+  expect(await noSidewaysScroll()).toBe(true);
+  await expectNoAxeViolations(page);
+
+  // A native date field reached by keyboard shows the same ring as every other field.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/staff/requests');
+  const from = page.getByLabel('Submitted from');
+  await from.focus();
+  await expect(from).toBeFocused();
+  const outline = await from.evaluate((el) => getComputedStyle(el).outlineStyle);
+  expect(outline).not.toBe('none');
+});

@@ -1,4 +1,5 @@
-import { Anchor, Badge, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import type { AlertOutput } from '@licensure/contracts';
+import { Anchor, Badge, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -6,6 +7,7 @@ import { useSignedIn } from '../../app/session-provider';
 import { errorMessage } from '../../platform/api/errors';
 import { PageHeader } from '../../platform/components/page-header';
 import { Pager } from '../../platform/components/pager';
+import { ResponsiveTable } from '../../platform/components/responsive-table';
 import { ErrorState, ForbiddenPage, LoadingState } from '../../platform/components/status';
 import { hasPermission } from '../../platform/session/shell-state';
 import { alertKeys, alertsApi, holderLink, severityColor, severityLabel } from './alerts-api';
@@ -94,58 +96,65 @@ export function AlertListPage() {
         list.data.items.length === 0 ? (
           <Text>No alerts.</Text>
         ) : (
-          <Table>
-            <Table.Caption>{`${list.data.total} alert${list.data.total === 1 ? '' : 's'}`}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Severity</Table.Th>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>On</Table.Th>
-                <Table.Th>Alert</Table.Th>
-                <Table.Th>Raised</Table.Th>
-                {canWrite && state === 'false' ? <Table.Th>Action</Table.Th> : null}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.items.map((a) => {
-                const to = holderLink(a);
-                return (
-                  <Table.Tr key={a.id}>
-                    <Table.Td>
-                      <Badge color={severityColor(a.severity)} variant="light">
-                        {severityLabel(a.severity)}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>{a.alert_type ?? '—'}</Table.Td>
-                    <Table.Td>
-                      {to ? (
-                        <Anchor component={Link} to={to}>
-                          {a.holder_name ?? 'Open the record'}
-                        </Anchor>
-                      ) : (
-                        a.holder_name
-                      )}
-                    </Table.Td>
-                    <Table.Td>{a.value}</Table.Td>
-                    <Table.Td>{new Date(a.created_at).toLocaleDateString()}</Table.Td>
-                    {canWrite && state === 'false' ? (
-                      <Table.Td>
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          loading={retire.isPending && retire.variables?.id === a.id}
-                          onClick={() => retire.mutate(a)}
-                          aria-label={`Retire the alert "${a.value}" on ${a.holder_name ?? 'this record'}`}
-                        >
-                          Retire
-                        </Button>
-                      </Table.Td>
-                    ) : null}
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
+          <>
+            <Text size="sm">{`${list.data.total} alert${list.data.total === 1 ? '' : 's'}`}</Text>
+            <ResponsiveTable
+              caption="Alerts"
+              rowKey={(a) => a.id}
+              rows={list.data.items}
+              columns={[
+                { key: 'value', header: 'Alert', render: (a) => a.value },
+                {
+                  key: 'severity',
+                  header: 'Severity',
+                  render: (a) => (
+                    <Badge color={severityColor(a.severity)} variant="light">
+                      {severityLabel(a.severity)}
+                    </Badge>
+                  ),
+                },
+                { key: 'type', header: 'Type', render: (a) => a.alert_type },
+                {
+                  key: 'on',
+                  header: 'On',
+                  render: (a) => {
+                    const to = holderLink(a);
+                    return to ? (
+                      <Anchor component={Link} to={to}>
+                        {a.holder_name ?? 'Open the record'}
+                      </Anchor>
+                    ) : (
+                      a.holder_name
+                    );
+                  },
+                },
+                {
+                  key: 'raised',
+                  header: 'Raised',
+                  render: (a) => new Date(a.created_at).toLocaleDateString(),
+                },
+                ...(canWrite && state === 'false'
+                  ? [
+                      {
+                        key: 'action',
+                        header: 'Action',
+                        render: (a: AlertOutput) => (
+                          <Button
+                            size="xs"
+                            variant="outline"
+                            loading={retire.isPending && retire.variables?.id === a.id}
+                            onClick={() => retire.mutate(a)}
+                            aria-label={`Retire the alert "${a.value}" on ${a.holder_name ?? 'this record'}`}
+                          >
+                            Retire
+                          </Button>
+                        ),
+                      },
+                    ]
+                  : []),
+              ]}
+            />
+          </>
         )
       ) : null}
       <Pager total={pages} value={page} onChange={setPage} />

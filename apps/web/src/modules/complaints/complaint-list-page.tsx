@@ -228,56 +228,59 @@ export function ComplaintListPage() {
       {list.isError ? <ErrorState title="The complaints could not be loaded" error={list.error} /> : null}
       {list.data && items.length === 0 ? <Text>No complaints match.</Text> : null}
       {items.length > 0 ? (
-        <Table>
-          <Table.Caption>{`${list.data?.total ?? 0} complaint${list.data?.total === 1 ? '' : 's'}`}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              {canWrite ? (
-                <Table.Th>
-                  <Checkbox
-                    aria-label="Choose every complaint on this page"
-                    checked={items.every((c) => chosen.has(c.id))}
-                    onChange={(e) => {
-                      const on = e.currentTarget.checked;
-                      for (const c of items) toggle(c.id, on);
-                    }}
-                  />
-                </Table.Th>
-              ) : null}
-              <Table.Th>Number</Table.Th>
-              <Table.Th>About</Table.Th>
-              <Table.Th>Category</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Assigned to</Table.Th>
-              <Table.Th>Received</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((c: ComplaintOutput) => (
-              <Table.Tr key={c.id}>
+        // Its own scroll box on a narrow screen: the page itself never scrolls sideways.
+        <Table.ScrollContainer minWidth={600}>
+          <Table>
+            <Table.Caption>{`${list.data?.total ?? 0} complaint${list.data?.total === 1 ? '' : 's'}`}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
                 {canWrite ? (
-                  <Table.Td>
+                  <Table.Th>
                     <Checkbox
-                      aria-label={`Choose complaint ${c.number ?? ''}`}
-                      checked={chosen.has(c.id)}
-                      onChange={(e) => toggle(c.id, e.currentTarget.checked)}
+                      aria-label="Choose every complaint on this page"
+                      checked={items.every((c) => chosen.has(c.id))}
+                      onChange={(e) => {
+                        const on = e.currentTarget.checked;
+                        for (const c of items) toggle(c.id, on);
+                      }}
                     />
-                  </Table.Td>
+                  </Table.Th>
                 ) : null}
-                <Table.Td>
-                  <Anchor component={Link} to={`/staff/complaints/${c.id}`}>
-                    {c.number ?? 'Open'}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{c.subject_name ?? '—'}</Table.Td>
-                <Table.Td>{c.category ?? '—'}</Table.Td>
-                <Table.Td>{`${c.status ?? '—'}${c.is_closed ? ' (closed)' : ''}`}</Table.Td>
-                <Table.Td>{c.assigned_name ?? 'Nobody'}</Table.Td>
-                <Table.Td>{when(c.received_at)}</Table.Td>
+                <Table.Th>Number</Table.Th>
+                <Table.Th>About</Table.Th>
+                <Table.Th>Category</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Assigned to</Table.Th>
+                <Table.Th>Received</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((c: ComplaintOutput) => (
+                <Table.Tr key={c.id}>
+                  {canWrite ? (
+                    <Table.Td>
+                      <Checkbox
+                        aria-label={`Choose complaint ${c.number ?? ''}`}
+                        checked={chosen.has(c.id)}
+                        onChange={(e) => toggle(c.id, e.currentTarget.checked)}
+                      />
+                    </Table.Td>
+                  ) : null}
+                  <Table.Td>
+                    <Anchor component={Link} to={`/staff/complaints/${c.id}`}>
+                      {c.number ?? 'Open'}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{c.subject_name ?? '—'}</Table.Td>
+                  <Table.Td>{c.category ?? '—'}</Table.Td>
+                  <Table.Td>{`${c.status ?? '—'}${c.is_closed ? ' (closed)' : ''}`}</Table.Td>
+                  <Table.Td>{c.assigned_name ?? 'Nobody'}</Table.Td>
+                  <Table.Td>{when(c.received_at)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       ) : null}
       <Pager total={pages} value={page} onChange={setPage} />
     </Stack>

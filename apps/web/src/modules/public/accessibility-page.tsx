@@ -5,9 +5,9 @@ import statement from '../../../../../docs/accessibility.md?raw';
 import { PageHeader } from '../../platform/components/page-header';
 
 const [, title = 'Accessibility', body = statement] = /^#\s+(.+)\n([\s\S]*)$/.exec(statement) ?? [];
-// The repository's own file: no visitor's text reaches this HTML. Headings go one
-// level down so the page keeps its one h1 (PageHeader's).
-const html = marked.parse(body.replace(/^(#+)\s/gm, '#$1 '), { async: false });
+// The repository's own file: no visitor's text reaches this HTML. Its title becomes the page's one h1
+// (PageHeader's); its sections stay h2.
+const html = marked.parse(body, { async: false });
 
 /** `/accessibility`: the accessibility conformance statement, linked from every public page's footer. */
 export function AccessibilityPage() {
