@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from '../axe';
 import { pdfText, smallPdf } from '../pdf';
 
 // The issue's journey: a member of the public files a complaint with an upload and gets a confirmation
-// number; staff find it, link it to the credential it is about, open an investigation, log two activities
+// number; staff find it, release the upload after screening it, link it to the credential it is about, open an investigation, log two activities
 // and record a suspension; the public verification page shows the credential as suspended; the
 // investigation file (a PDF read back with pdftotext) lists the activities. The subject, signed in to
 // the portal, does not see the complaint.
@@ -46,6 +46,8 @@ test('a public complaint leads to an investigation and a suspension the public c
     .fill(`The paramedic left my mother at the curb without a handover (${stamp}).`);
   await pub.getByLabel('Date of the incident').fill('2026-11-20');
   await pub.getByLabel('Where it happened').fill('County Hospital, north entrance');
+  // The limits of the files are said before upload.
+  await expect(pub.getByText(/^Up to 5 files, each at most 5 MB/)).toBeVisible();
   await pub.getByLabel('Attach files (photos, documents)').setInputFiles({
     name: 'discharge-note.pdf',
     mimeType: 'application/pdf',
@@ -101,6 +103,13 @@ test('a public complaint leads to an investigation and a suspension the public c
   await staff.getByRole('link', { name: number! }).click();
   await expect(staff.getByRole('heading', { level: 1, name: `Complaint ${number}` })).toBeVisible();
   await expect(staff.getByText(/Licence number given: EMT-000123/)).toBeVisible();
+  // The public's file waits for screening: staff see its name, type and size, then release it.
+  const screening = staff.getByRole('region', { name: 'Files awaiting screening' });
+  await expect(screening).toContainText('discharge-note.pdf (application/pdf');
+  await expect(staff.getByRole('link', { name: 'discharge-note.pdf (download)' })).toHaveCount(0);
+  await expectNoAxeViolations(staff);
+  await screening.getByRole('button', { name: 'Release discharge-note.pdf' }).click();
+  await expect(screening.getByText('discharge-note.pdf was released to the documents.')).toBeVisible();
   await expect(staff.getByRole('link', { name: 'discharge-note.pdf (download)' })).toBeVisible();
   await expectNoAxeViolations(staff);
 

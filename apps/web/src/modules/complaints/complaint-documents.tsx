@@ -2,9 +2,13 @@ import { Anchor, List, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { ErrorState, LoadingState } from '../../platform/components/status';
+import { AttachmentScreening } from './attachment-screening';
 import { complaintKeys, complaintsApi } from './complaints-api';
 
-/** The documents filed with a complaint (the public form's uploads and those staff added), oldest first. */
+/**
+ * The documents filed with a complaint (the public form's uploads once released, and those staff added),
+ * oldest first, and the public form's files still awaiting screening.
+ */
 export function ComplaintDocuments({ complaintId }: { complaintId: string }) {
   const headingId = useId();
   const documents = useQuery({
@@ -32,6 +36,7 @@ export function ComplaintDocuments({ complaintId }: { complaintId: string }) {
           ))}
         </List>
       ) : null}
+      <AttachmentScreening complaintId={complaintId} />
     </Stack>
   );
 }

@@ -9,7 +9,9 @@ import type {
   InvestigationInput,
   InvestigationOutput,
   ListResult,
+  PublicAttachmentLimits,
   PublicComplaintBody,
+  ScreeningAttachment,
 } from '@licensure/contracts';
 import { api, type QueryValue } from '../../platform/api/client';
 
@@ -27,6 +29,7 @@ export const complaintKeys = {
   one: (id: string) => ['complaints', 'one', id] as const,
   activities: (id: string) => ['complaints', 'activities', id] as const,
   documents: (id: string) => ['complaints', 'documents', id] as const,
+  screening: (id: string) => ['complaints', 'screening', id] as const,
   investigations: (id: string) => ['complaints', 'investigations', id] as const,
   investigation: (id: string) => ['complaints', 'investigation', id] as const,
   list_: (path: string) => ['complaints', 'lists', path] as const,
@@ -78,6 +81,12 @@ export const complaintsApi = {
     description: string;
   }) => api.post<ComplaintActivityOutput>('/api/ComplaintActivityTracking', { complaint_activity: a }),
   documents: (id: string) => api.get<DocumentRecord[]>(`/api/Complaints/${id}/documents`),
+  /** Files of the public form waiting for screening: name, type and size only. */
+  screening: (id: string) => api.get<ScreeningAttachment[]>(`/api/Complaints/${id}/attachments/screening`),
+  release: (id: string, documentId: string) =>
+    api.post<{ released: true }>(`/api/Complaints/${id}/attachments/${documentId}/release`, {}),
+  discard: (id: string, documentId: string, reason: string) =>
+    api.post<{ discarded: true }>(`/api/Complaints/${id}/attachments/${documentId}/discard`, { reason }),
   investigations: (complaintId: string) =>
     api.get<ListResult<InvestigationOutput>>('/api/InvestigationsModule/Investigation', {
       query: { complaint_id: complaintId },
@@ -122,6 +131,7 @@ export const complaintsApi = {
   mine: (userId: string) =>
     api.get<ComplaintFiledView[]>('/api/Complaints/getByUserID', { query: { user_id: userId } }),
   publicCategories: () => api.get<{ id: string; label: string }[]>('/api/complaints/publicCategories'),
+  attachmentLimits: () => api.get<PublicAttachmentLimits>('/api/complaints/publicAttachmentLimits'),
   file: (body: PublicComplaintBody) =>
     api.post<{ number: string; message: string }>('/api/complaints/file', body),
 };
@@ -131,3 +141,9 @@ export const printUrl = (investigationId: string) =>
 
 export const todayIso = () => new Date().toISOString().slice(0, 10);
 export const when = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : '—');
+
+/** A file's size in words: "820 KB", "4.5 MB". */
+export const describeSize = (bytes: number) =>
+  bytes >= 1024 * 1024
+    ? `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;

@@ -34,6 +34,11 @@ export function PublicComplaintPage() {
     queryKey: ['complaints', 'public-categories'],
     queryFn: complaintsApi.publicCategories,
   });
+  const limits = useQuery({
+    queryKey: ['complaints', 'attachment-limits'],
+    queryFn: complaintsApi.attachmentLimits,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
   const [form, setForm] = useState(empty);
   const [files, setFiles] = useState<File[]>([]);
   const [receipt, setReceipt] = useState<{ number: string; message: string } | null>(null);
@@ -148,6 +153,7 @@ export function PublicComplaintPage() {
           <AttachmentsInput
             files={files}
             onChange={setFiles}
+            limits={limits.data}
             error={Object.entries(fieldErrors).find(([k]) => k.startsWith('documents'))?.[1]}
           />
           <Title order={2} size="h3">
