@@ -6,7 +6,7 @@ import { visitWhen } from './inspections-api';
 import { fieldDb } from './offline/field-db';
 import { OnlineStatus } from './offline/online-status';
 import { useAutoSync, useLive } from './offline/use-field';
-import { inspectionIdOf, subjectOf } from './offline/visit-summary';
+import { inspectionIdOf, subjectOf, syncSummary } from './offline/visit-summary';
 
 /** `/staff/inspections/field/:visitId`: a checked-out visit as kept on this device (works offline). */
 export function FieldVisitPage() {
@@ -15,6 +15,7 @@ export function FieldVisitPage() {
   const visit = useLive(async () => (await fieldDb().visits.get(visitId)) ?? null, visitId);
   const work = useLive(() => fieldDb().work.where('visit_id').equals(visitId).toArray(), visitId);
   const waiting = useLive(() => fieldDb().outbox.where('visit_id').equals(visitId).toArray(), visitId);
+  const lastSync = useLive(async () => (await fieldDb().syncs.get(visitId)) ?? null, visitId);
   if (visit === undefined) return <LoadingState label="Reading the visit on this device…" />;
   if (visit === null)
     return (
@@ -50,6 +51,7 @@ export function FieldVisitPage() {
         }
       />
       <OnlineStatus />
+      <Text role="status">{syncSummary(lastSync ?? undefined, waiting?.length ?? 0)}</Text>
       <section aria-labelledby="field-inspections-heading">
         <Title order={2} size="h3" id="field-inspections-heading" mb="sm">
           Inspections of this visit

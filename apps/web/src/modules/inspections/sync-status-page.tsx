@@ -9,7 +9,7 @@ import { fieldDb, type OutboxEntry } from './offline/field-db';
 import { OnlineStatus } from './offline/online-status';
 import { keepMine, retryEntry, syncVisit, takeServers } from './offline/sync-engine';
 import { useAutoSync, useLive, useOnline } from './offline/use-field';
-import { describeEntry, stateLabel } from './offline/visit-summary';
+import { describeEntry, stateLabel, syncSummary } from './offline/visit-summary';
 
 /**
  * `/staff/inspections/sync`: what waits on this device to be uploaded, in order; the last sync of each
@@ -60,13 +60,7 @@ export function SyncStatusPage() {
             const left = entries.filter((e) => e.visit_id === v.id).length;
             return (
               <Text key={v.id} role="status">
-                {`${v.bundle.visit.service_name ?? 'Visit'}: `}
-                {run
-                  ? `synced ${new Date(run.at).toLocaleString()}: ${run.applied} applied, ${run.unchanged} already on the server, ${run.conflicts} conflicts, ${run.errors} refused. ${run.message ?? ''}`
-                  : 'not synced yet. '}
-                {left === 0
-                  ? 'Everything is uploaded.'
-                  : `${left} ${left === 1 ? 'change waits' : 'changes wait'}.`}
+                {`${v.bundle.visit.service_name ?? 'Visit'}: ${syncSummary(run, left)}`}
               </Text>
             );
           })}

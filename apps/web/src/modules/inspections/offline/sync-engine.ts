@@ -60,6 +60,19 @@ async function withPhotos(db: FieldDatabase, entry: OutboxEntry): Promise<Offlin
 }
 
 const running = new Map<string, Promise<SyncRun>>();
+const reachedListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` after each sync the server answered: the app, opened offline, then knows that the
+ * connection is back (use-field.ts re-checks the session so the "You are offline" notice goes).
+ * Answers the function that stops the calls.
+ */
+export function onServerReached(listener: () => void): () => void {
+  reachedListeners.add(listener);
+  return () => {
+    reachedListeners.delete(listener);
+  };
+}
 
 /**
  * Uploads a visit's waiting changes in the order they were made. Applied and unchanged ones leave
@@ -85,11 +98,13 @@ async function run(visitId: string, userId: string, db: FieldDatabase): Promise<
     errors: 0,
     message: null,
   };
+  let uploaded = false;
   try {
     const entries = (await db.outbox.where('visit_id').equals(visitId).sortBy('seq')).filter(
       (e) => e.state === 'pending',
     );
     if (entries.length > 0) {
+      uploaded = true;
       await ensureCsrfToken();
       const sent = new Map<string, OutboxEntry>();
       const changes: OfflineChange[] = [];
@@ -109,8 +124,13 @@ async function run(visitId: string, userId: string, db: FieldDatabase): Promise<
       ? 'The server cannot be reached: the changes wait on this device.'
       : errorMessage(error);
   }
-  await db.syncs.put(result);
-  return result;
+  // A sync with nothing to send keeps the summary of the one that uploaded the changes ("2 applied"),
+  // rather than replacing it with zeros; only its message (reached or not) is brought up to date.
+  const previous = uploaded ? undefined : await db.syncs.get(visitId);
+  const kept = previous ? { ...previous, message: result.message } : result;
+  await db.syncs.put(kept);
+  if (kept.message === null) for (const listener of reachedListeners) listener();
+  return kept;
 }
 
 /** Moves a record's later change (and its work) onto the version the server now has. */

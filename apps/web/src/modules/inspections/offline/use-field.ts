@@ -1,7 +1,7 @@
 import { liveQuery } from 'dexie';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { useSignedIn } from '../../../app/session-provider';
-import { syncVisit, visitsWaiting } from './sync-engine';
+import { useSession, useSignedIn } from '../../../app/session-provider';
+import { onServerReached, syncVisit, visitsWaiting } from './sync-engine';
 
 /**
  * The answer of a query on the device's database, kept current as the database changes (Dexie's
@@ -42,8 +42,20 @@ export function useOnline(): boolean {
   );
 }
 
+/**
+ * While the app runs on the session saved on this device (opened without a server), a sync the server
+ * answered shows the connection is back: the session is checked again, so the app leaves its offline
+ * state and the "You are offline" notice goes.
+ */
+export function useReconnectShell(): void {
+  const { shell, retry } = useSession();
+  const offline = shell?.status === 'signed-in' && shell.offline;
+  useEffect(() => (offline ? onServerReached(retry) : undefined), [offline, retry]);
+}
+
 /** Uploads the waiting changes of every visit on this device when the connection returns (and at once). */
 export function useAutoSync(): void {
+  useReconnectShell();
   const { account } = useSignedIn();
   const online = useOnline();
   const userId = account?.id ?? '';

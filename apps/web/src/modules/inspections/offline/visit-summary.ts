@@ -1,5 +1,5 @@
 import type { InspectionOutput, OfflineChange, VisitOfflineBundle } from '@licensure/contracts';
-import type { OutboxEntry } from './field-db';
+import type { OutboxEntry, SyncRun } from './field-db';
 
 export const subjectOf = (i: Pick<InspectionOutput, 'entity' | 'vehicle_name' | 'service_name'>) =>
   i.entity === 'vehicle' ? (i.vehicle_name ?? 'Vehicle') : (i.service_name ?? 'Service');
@@ -27,3 +27,15 @@ export const stateLabel: Record<OutboxEntry['state'], string> = {
   conflict: 'Conflict: changed on the server',
   error: 'Refused by the server',
 };
+
+/** The last sync of a visit and what still waits, in words (the sync status and field pages). */
+export function syncSummary(run: SyncRun | undefined, waiting: number): string {
+  const last = run
+    ? `Synced ${new Date(run.at).toLocaleString()}: ${run.applied} applied, ${run.unchanged} already on the server, ${run.conflicts} conflicts, ${run.errors} refused.${run.message ? ` ${run.message}` : ''}`
+    : 'Not synced yet.';
+  const left =
+    waiting === 0
+      ? 'Everything is uploaded.'
+      : `${waiting} ${waiting === 1 ? 'change waits' : 'changes wait'}.`;
+  return `${last} ${left}`;
+}
