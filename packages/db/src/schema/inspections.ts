@@ -118,6 +118,44 @@ export const ipInspectionDeficiencies = pgTable(
   ],
 );
 
+/** Where a correction stands: sent by the service, then accepted or rejected by staff. */
+export const deficiencyCorrectionStatuses = ['submitted', 'accepted', 'rejected'] as const;
+
+/**
+ * A service administrator's answer to a deficiency of a submitted inspection: what was done and,
+ * optionally, a document showing it (attached to the inspection). Staff accept it (the deficiency is
+ * then corrected on that day) or reject it with a reason sent to the administrator.
+ */
+export const ipDeficiencyCorrections = pgTable(
+  'ip_deficiency_corrections',
+  {
+    id: id(),
+    enterprise_id: enterpriseId(),
+    inspection_id: uuid('inspection_id')
+      .notNull()
+      .references(() => ipInspections.id, { onDelete: 'cascade' }),
+    deficiency_id: uuid('deficiency_id')
+      .notNull()
+      .references(() => ipInspectionDeficiencies.id, { onDelete: 'cascade' }),
+    correction: text('correction').notNull(),
+    document_id: uuid('document_id'),
+    status: text('status')
+      .$type<(typeof deficiencyCorrectionStatuses)[number]>()
+      .notNull()
+      .default('submitted'),
+    submitted_by: uuid('submitted_by').notNull(),
+    reviewed_by: uuid('reviewed_by'),
+    reviewed_at: at('reviewed_at'),
+    reject_reason: text('reject_reason'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index('ip_deficiency_corrections_deficiency_idx').on(t.deficiency_id),
+    index('ip_deficiency_corrections_inspection_idx').on(t.inspection_id),
+  ],
+);
+
 /** An extra fee charged on an inspection, its amount fixed when it was added. */
 export const ipInspectionFees = pgTable(
   'ip_inspection_fees',
