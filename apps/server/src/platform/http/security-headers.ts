@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from '../auth/session-store';
 
 const policy = (directives: Record<string, string>) =>
   Object.entries(directives)
@@ -86,6 +87,17 @@ function policyFor(url: string, contentType: string, recaptcha: boolean): string
 }
 
 /**
+ * Cache-Control of an API answer: `no-store`, so that no browser or shared cache keeps what the API
+ * said (a person's record, a session's permissions). A route's own choice stands when it already stores
+ * nothing, or when it made the answer public on purpose (`public`) and the request carries no session.
+ */
+export function apiCacheControl(current: string | undefined, carriesSession: boolean): string {
+  if (current && /\bno-store\b/i.test(current)) return current;
+  if (current && !carriesSession && /\bpublic\b/i.test(current)) return current;
+  return 'no-store';
+}
+
+/**
  * Security headers on every answer (API, static files, 404s, errors), set in onSend so that no path
  * through the server misses them. Written here rather than with @fastify/helmet: they are a handful of
  * fixed strings, one place chooses the policy by path, and no dependency is needed for it.
@@ -109,6 +121,15 @@ export function registerSecurityHeaders(
     reply.header('cross-origin-opener-policy', 'same-origin');
     reply.header('cross-origin-resource-policy', 'same-origin');
     reply.header('x-permitted-cross-domain-policies', 'none');
+    // The web app's own files are the same for everyone and keep their caching (web-app.ts).
+    if (request.url.toLowerCase().startsWith('/api')) {
+      const session = request.auth !== null || request.cookies?.[SESSION_COOKIE] !== undefined;
+      const current = reply.getHeader('cache-control');
+      reply.header(
+        'cache-control',
+        apiCacheControl(current === undefined ? undefined : String(current), session),
+      );
+    }
     // Only over HTTPS (secure cookies): a browser told this over plain HTTP in development would refuse it later.
     if (options.hsts) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
