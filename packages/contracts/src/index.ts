@@ -28,6 +28,7 @@ export * from './paging';
 export * from './payments';
 export * from './permissions';
 export * from './policies';
+export * from './portal-messages';
 export * from './processes';
 export * from './queries';
 export * from './reference-lists';
