@@ -3,6 +3,7 @@ import { complaintsPortalRoutes } from '../modules/complaints/complaints-routes'
 import { educationPortalRoutes } from '../modules/education/education-routes';
 import { examsPortalRoutes } from '../modules/exams/exams-routes';
 import { licensingPortalRoutes } from '../modules/licensing/licensing-routes';
+import { messagesPortalRoutes } from '../modules/messages/messages-routes';
 import { paymentsPortalRoutes } from '../modules/payments/payments-routes';
 import { registryPortalRoutes } from '../modules/registry/registry-routes';
 import { responsesPortalRoutes } from '../modules/responses/responses-routes';
@@ -31,6 +32,7 @@ export const portalArea: RouteObject = {
     ...complaintsPortalRoutes,
     ...educationPortalRoutes,
     ...examsPortalRoutes,
+    ...messagesPortalRoutes,
     { path: '*', element: <NotFoundContent /> },
   ],
 };

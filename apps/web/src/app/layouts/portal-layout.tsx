@@ -3,6 +3,7 @@ import { complaintsPortalNav } from '../../modules/complaints/complaints-routes'
 import { educationPortalNav } from '../../modules/education/education-routes';
 import { examsPortalNav } from '../../modules/exams/exams-routes';
 import { licensingPortalNav } from '../../modules/licensing/licensing-routes';
+import { messagesPortalNav } from '../../modules/messages/messages-routes';
 import { paymentsPortalNav } from '../../modules/payments/payments-routes';
 import { responsesPortalNav } from '../../modules/responses/responses-routes';
 import { useSignedIn } from '../session-provider';
@@ -11,6 +12,7 @@ import { AppFrame, type NavItem } from './app-frame';
 const portalNav: readonly NavItem[] = [
   { to: '/portal', label: 'Home', end: true },
   { to: '/portal/profile', label: 'My profile' },
+  messagesPortalNav,
   responsesPortalNav,
   ...licensingPortalNav,
   educationPortalNav,
