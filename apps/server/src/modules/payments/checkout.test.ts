@@ -3,8 +3,8 @@ import { domainEvents, referenceTables, transactionAllocations } from '@licensur
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, createTestContext, type TestContext } from '../../test/test-app';
-import { signFields, verifySignedFields } from './cybersource-sign';
-import { gatewayOf } from './gateway';
+import { signAnswer, verifyAnswer, verifyRequest } from './cybersource-sign';
+import { answerKeyOf, gatewayOf } from './gateway';
 import { form, hiddenFields, payableRequest, paymentLicence } from './test-fixtures';
 
 let t: TestContext;
@@ -65,8 +65,11 @@ describe('checkout through the local test gateway', () => {
     expect(signed.url).toBe('/api/payments/testgateway/pay');
     expect(signed.fields).toMatchObject({ amount: '90.00', currency: 'USD', transaction_type: 'sale' });
     expect(signed.fields.signed_date_time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
-    const config = await gatewayOf(t.database.db, t.enterpriseId);
-    expect(verifySignedFields(signed.fields, config.secretKey)).toBe(true);
+    const config = await gatewayOf(t.database.db, t.enterpriseId, true);
+    expect(verifyRequest(signed.fields, config!.secretKey)).not.toBeNull();
+    // A signed request form is never an answer, with the request key or the test gateway's answer key.
+    expect(verifyAnswer(signed.fields, config!.secretKey)).toBeNull();
+    expect(verifyAnswer(signed.fields, answerKeyOf(config!))).toBeNull();
     // The same key again: the same payment and transaction_uuid, nothing new.
     const again = (await preSave(t.applicant, [a, b], key)).json();
     expect(again.transaction_id).toBe(signed.transaction_id);
@@ -168,9 +171,11 @@ describe('checkout through the local test gateway', () => {
   it('refuses forged, tampered and unsigned gateway answers, recording nothing', async () => {
     const a = await payableRequest(t, t.applicant, licence, [3000]);
     const opened = (await preSave(t.applicant, [a])).json();
-    const forged = signFields(
+    const forged = signAnswer(
       {
         decision: 'ACCEPT',
+        reason_code: '100',
+        transaction_id: 'FORGED',
         req_transaction_uuid: opened.fields.transaction_uuid,
         req_reference_number: opened.transaction_id,
         req_amount: '30.00',

@@ -1,4 +1,4 @@
-import { signedDateTime, signFields } from './cybersource-sign';
+import { signedDateTime, signRequest } from './cybersource-sign';
 import { attributesOf, gatewayAmount, type PaymentGateway } from './gateway';
 
 /**
@@ -21,6 +21,6 @@ export const secureAcceptance: PaymentGateway = {
       currency: attrs.currency,
       override_custom_receipt_page: receiptUrl,
     };
-    return { url: attrs.checkout_url, fields: signFields(fields, config.secretKey) };
+    return { url: attrs.checkout_url, fields: signRequest(fields, config.secretKey) };
   },
 };

@@ -1,9 +1,10 @@
+import { paymentMessages } from '@licensure/contracts';
 import { licenseRequests, paymentAttempts, type Tx, transactions } from '@licensure/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError } from '../../platform/http/errors';
-import { verifySignedFields } from './cybersource-sign';
-import { centsOf, type GatewayConfig } from './gateway';
+import { verifyAnswer } from './cybersource-sign';
+import { answerKeyOf, centsOf, type GatewayConfig } from './gateway';
 import { closeUnpaid, type PaymentActor, settlePayment } from './settle-payment';
 
 export type ReceiptOutcome = 'settled' | 'declined' | 'abandoned' | 'pending' | 'replayed';
@@ -13,23 +14,25 @@ export interface Receipt {
 }
 
 export const badSignature = () =>
-  new AppError('validation_failed', 'The payment answer is not signed by the gateway.', {
-    signature: 'The payment answer is not signed by the gateway.',
+  new AppError('validation_failed', paymentMessages.answerNotSigned, {
+    signature: paymentMessages.answerNotSigned,
   });
 
 /**
  * Records a gateway's signed answer (the browser's return or the server-to-server notification), once:
- * the signature is checked first, in constant time, over the answer's own signed_field_names; the
- * attempt is locked, and an attempt already decided records nothing again (a replay). An accepted
- * answer whose amount or reference differs from the pending payment is not trusted.
+ * the signature is checked first, in constant time, over the answer's own signed_field_names, and only
+ * an answer whose every acted-on field is signed is trusted (verifyAnswer); only its signed fields are
+ * read or kept. The attempt is locked, and an attempt already decided records nothing again (a
+ * replay). An accepted answer whose amount or reference differs from the pending payment is not trusted.
  */
 export async function recordReceipt(
   tx: Tx,
   enterpriseId: string,
   config: GatewayConfig,
-  fields: Record<string, string>,
+  posted: Record<string, string>,
 ): Promise<Receipt> {
-  if (!verifySignedFields(fields, config.secretKey)) throw badSignature();
+  const fields = verifyAnswer(posted, answerKeyOf(config));
+  if (!fields) throw badSignature();
   const attemptId = z.uuid().safeParse(fields.req_transaction_uuid);
   if (!attemptId.success) throw badSignature();
   const [attempt] = await tx

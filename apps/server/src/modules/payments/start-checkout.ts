@@ -1,4 +1,4 @@
-import type { SignedForm } from '@licensure/contracts';
+import { paymentMessages, type SignedForm } from '@licensure/contracts';
 import { paymentAttempts, type Tx, transactions } from '@licensure/db';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -6,13 +6,13 @@ import { z } from 'zod';
 import { AppError, badRequest, notFound } from '../../platform/http/errors';
 import { publicOrigin } from '../../platform/tenancy/public-origin';
 import { secureAcceptance } from './cybersource';
-import { signedDateTime, signFields } from './cybersource-sign';
+import { hasSeparator, signedDateTime, signRequest } from './cybersource-sign';
 import { attributesOf, type GatewayConfig, RECEIPT_PATH } from './gateway';
 import type { Opened } from './open-payment';
 
 /** Fields the payer may add to a signed form (billing details, card type); all others are the server's. */
 const payerField = (name: string) =>
-  /^bill_to_[a-z_]+$/.test(name) || ['card_type', 'payment_method', 'echeck_account_type'].includes(name);
+  /^bill_to_[a-z0-9_]+$/.test(name) || ['card_type', 'payment_method', 'echeck_account_type'].includes(name);
 const signatureFields = new Set([
   'signature',
   'signed_field_names',
@@ -20,10 +20,17 @@ const signatureFields = new Set([
   'signed_date_time',
 ]);
 
+/**
+ * The payer's own fields of a form. A value holding a separator (`,` or `=`) is refused: signed, it
+ * could be read back as other fields, answer fields among them.
+ */
 function payerFields(fields: Record<string, string>): Record<string, string> {
   const bad = Object.keys(fields).find((k) => !payerField(k) && !signatureFields.has(k));
   if (bad) throw badRequest({ [`fields.${bad}`]: `The field ${bad} is set by the server, not the payer.` });
-  return Object.fromEntries(Object.entries(fields).filter(([k]) => payerField(k)));
+  const added = Object.entries(fields).filter(([k]) => payerField(k));
+  const split = added.find(([, v]) => hasSeparator(v));
+  if (split) throw badRequest({ [`fields.${split[0]}`]: paymentMessages.separatorInField(split[0]) });
+  return Object.fromEntries(added);
 }
 
 /** A signed form without its signature (the fields the next signing starts from). */
@@ -55,7 +62,7 @@ export async function startHostedCheckout(
     return {
       url,
       transaction_id: transaction.id,
-      fields: signFields({ ...stored, signed_date_time: signedDateTime() }, config.secretKey),
+      fields: signRequest({ ...stored, signed_date_time: signedDateTime() }, config.secretKey),
     };
   const origin = config.kind === 'test' ? '' : ((await publicOrigin(app, request)) ?? '');
   const checkout = await secureAcceptance.start(config, {
@@ -63,7 +70,7 @@ export async function startHostedCheckout(
     attemptId: attempt.id,
     receiptUrl: `${origin}${RECEIPT_PATH}`,
   });
-  const fields = signFields({ ...unsigned(checkout.fields ?? {}), ...added }, config.secretKey);
+  const fields = signRequest({ ...unsigned(checkout.fields ?? {}), ...added }, config.secretKey);
   await tx
     .update(paymentAttempts)
     .set({ response: { ...attempt.response, sent: unsigned(fields) } })
@@ -111,6 +118,6 @@ export async function resignFields(
   return {
     url: attributesOf(config).checkout_url,
     transaction_id: found.transaction.id,
-    fields: signFields(next, config.secretKey),
+    fields: signRequest(next, config.secretKey),
   };
 }

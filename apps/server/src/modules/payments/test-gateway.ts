@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { formatCents } from '@licensure/contracts';
+import { formatCents, paymentMessages } from '@licensure/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { signedDateTime, signFields, verifySignedFields } from './cybersource-sign';
-import { centsOf, gatewayOf } from './gateway';
+import { signAnswer, signedDateTime, verifyRequest } from './cybersource-sign';
+import { answerKeyOf, centsOf, type GatewayConfig, gatewayOf } from './gateway';
 
 const tags = ['payments'];
 const formFields = z.record(z.string().max(64), z.string().max(4096));
@@ -18,7 +18,8 @@ const hidden = (fields: Record<string, string>) =>
     .map(([k, v]) => `<input type="hidden" name="${html(k)}" value="${html(v)}">`)
     .join('\n');
 
-function page(reply: FastifyReply, status: number, title: string, body: string) {
+/** A page of the test gateway; every page taking part in a payment says that no money is taken. */
+function page(reply: FastifyReply, status: number, title: string, body: string, testNote = true) {
   return reply
     .status(status)
     .type('text/html; charset=utf-8')
@@ -29,7 +30,8 @@ function page(reply: FastifyReply, status: number, title: string, body: string) 
 label{display:block;margin:.75rem 0 .25rem}input[type=text]{font-size:1rem;padding:.4rem;width:100%}
 button{font-size:1rem;padding:.5rem 1rem;margin:1rem .5rem 0 0;border:1px solid #1a1a1a;background:#fff;color:#1a1a1a;cursor:pointer}
 button.primary{background:#1c4f8c;color:#fff}dt{font-weight:600}</style></head>
-<body><main><h1>${html(title)}</h1>${body}</main></body></html>`);
+<body><main><h1>${html(title)}</h1>
+${testNote ? `<p role="note"><strong>${html(paymentMessages.testPayments)}.</strong></p>` : ''}${body}</main></body></html>`);
 }
 
 /** What the customer sent, minus the test gateway's own buttons and inputs. */
@@ -37,6 +39,17 @@ const requestPart = (fields: Record<string, string>) => {
   const { decision: _d, card_number: _c, ...rest } = fields;
   return rest;
 };
+
+const rejected = (reply: FastifyReply) =>
+  page(reply, 400, 'Payment request rejected', '<p>The payment request is not signed by this merchant.</p>');
+const absent = (reply: FastifyReply) =>
+  page(
+    reply,
+    404,
+    'Test payments are not available',
+    `<p>${html(paymentMessages.noCardPayments)}</p>`,
+    false,
+  );
 
 /**
  * The local test gateway: a hosted checkout page served by the app, checking and signing exactly as
@@ -46,6 +59,11 @@ const requestPart = (fields: Record<string, string>) => {
 export async function testGatewayRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
+  /** The enterprise's test gateway; null where test payments are off (production, unless enabled). */
+  const testGatewayOf = async (enterpriseId: string): Promise<GatewayConfig | null> => {
+    if (!app.deps.config.paymentTestGateway) return null;
+    return gatewayOf(db, enterpriseId, true);
+  };
 
   r.post('/api/payments/testgateway/pay', {
     // Stands in for the gateway's hosted page, which the browser reaches by a form post, unsigned in.
@@ -56,15 +74,10 @@ export async function testGatewayRoutes(app: FastifyInstance): Promise<void> {
       body: formFields,
     },
     handler: async (request, reply) => {
-      const config = await gatewayOf(db, request.enterpriseId);
-      if (config.kind !== 'test' || !verifySignedFields(request.body, config.secretKey))
-        return page(
-          reply,
-          400,
-          'Payment request rejected',
-          '<p>The payment request is not signed by this merchant.</p>',
-        );
-      const f = request.body;
+      const config = await testGatewayOf(request.enterpriseId);
+      if (!config) return absent(reply);
+      const f = config.kind === 'test' ? verifyRequest(request.body, config.secretKey) : null;
+      if (!f) return rejected(reply);
       const amount = centsOf(f.amount);
       return page(
         reply,
@@ -74,7 +87,7 @@ export async function testGatewayRoutes(app: FastifyInstance): Promise<void> {
 <dl><dt>Amount</dt><dd>${html(Number.isNaN(amount) ? (f.amount ?? '') : formatCents(amount))}</dd>
 <dt>Reference</dt><dd>${html(f.reference_number ?? '')}</dd></dl>
 <form method="post" action="/api/payments/testgateway/decide">
-${hidden(f)}
+${hidden({ ...f, signature: request.body.signature ?? '' })}
 <label for="card_number">Card number</label>
 <input type="text" id="card_number" name="card_number" value="4111 1111 1111 1111" autocomplete="off" inputmode="numeric">
 <button type="submit" class="primary" name="decision" value="ACCEPT">Pay ${html(f.amount ?? '')} ${html(f.currency ?? '')}</button>
@@ -93,19 +106,15 @@ ${hidden(f)}
       body: formFields,
     },
     handler: async (request, reply) => {
-      const config = await gatewayOf(db, request.enterpriseId);
-      const sent = requestPart(request.body);
-      if (config.kind !== 'test' || !verifySignedFields(sent, config.secretKey))
-        return page(
-          reply,
-          400,
-          'Payment request rejected',
-          '<p>The payment request is not signed by this merchant.</p>',
-        );
+      const config = await testGatewayOf(request.enterpriseId);
+      if (!config) return absent(reply);
+      // Only the signed fields are echoed into the answer: an unsigned one is never signed by us.
+      const sent = config.kind === 'test' ? verifyRequest(requestPart(request.body), config.secretKey) : null;
+      if (!sent) return rejected(reply);
       const decision = ['ACCEPT', 'DECLINE', 'CANCEL'].includes(request.body.decision ?? '')
         ? (request.body.decision as string)
         : 'CANCEL';
-      const answer = signFields(
+      const answer = signAnswer(
         {
           decision,
           reason_code: decision === 'ACCEPT' ? '100' : decision === 'DECLINE' ? '481' : '0',
@@ -119,7 +128,7 @@ ${hidden(f)}
           ...(decision === 'ACCEPT' ? { auth_amount: sent.amount ?? '' } : {}),
           signed_date_time: signedDateTime(),
         },
-        config.secretKey,
+        answerKeyOf(config),
       );
       // The gateway's server-to-server notification comes first, as CyberSource's usually does.
       const notified = await app.inject({
