@@ -28,6 +28,21 @@ export type SamlLogoutBody = z.infer<typeof samlLogoutBody>;
 
 export const samlLogoutResult = z.object({ loggedOut: z.literal(true) });
 
+/**
+ * GET Saml20/Logout: single logout, HTTP-Redirect binding. The identity provider sends a signed
+ * LogoutRequest (SAMLRequest, SigAlg, Signature, RelayState kept by the IdP).
+ */
+export const samlSingleLogoutQuery = z.object({
+  SAMLRequest: z.string().min(1).max(100_000).optional(),
+  RelayState: z.string().max(4000).optional(),
+  SigAlg: z.string().max(200).optional(),
+  Signature: z.string().max(4000).optional(),
+});
+export type SamlSingleLogoutQuery = z.infer<typeof samlSingleLogoutQuery>;
+
+/** Said (400) of a LogoutRequest that ends nothing: unsigned, wrongly signed, unknown, late or replayed. */
+export const samlLogoutRefused = 'The single logout request was refused.';
+
 /** Signature algorithms accepted for identity providers (sha1 is refused). */
 export const samlSignatureAlgorithms = ['sha256', 'sha512'] as const;
 
@@ -59,6 +74,14 @@ export const identityProviderInput = z.object({
     .regex(/^[A-Za-z0-9._-]+$/, 'Code may hold letters, digits, dots, dashes and underscores only'),
   label: z.string().trim().min(1, 'Label is required').max(200),
   entry_point: z.url({ message: 'Entry point must be an address (https://...)' }).max(2000),
+  /** Single logout address of the IdP (HTTP-Redirect); empty: the entry point. */
+  logout_url: z
+    .union([
+      z.url({ protocol: /^https?$/, message: 'Logout address must be an address (https://...)' }).max(2000),
+      z.literal(''),
+    ])
+    .nullish()
+    .transform((v) => (v ? v : null)),
   issuer: optionalText(500),
   certificate: z.string().trim().min(1, 'Certificate is required').max(20_000),
   is_public: z.boolean().default(true),
@@ -87,6 +110,7 @@ export const identityProvider = z.object({
   code: z.string(),
   label: z.string(),
   entry_point: z.string().nullable(),
+  logout_url: z.string().nullable(),
   issuer: z.string().nullable(),
   certificate: z.string().nullable(),
   is_public: z.boolean(),

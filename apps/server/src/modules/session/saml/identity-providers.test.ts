@@ -55,6 +55,7 @@ describe('identityproviders', () => {
         certificate: bare,
         provision_users: true,
         email_attribute: 'mail',
+        logout_url: 'https://idp.example.gov/slo',
       }),
     });
     expect(changed.statusCode).toBe(200);
@@ -62,6 +63,7 @@ describe('identityproviders', () => {
       label: 'State Login',
       provision_users: true,
       email_attribute: 'mail',
+      logout_url: 'https://idp.example.gov/slo',
     });
 
     const publicList = await t.call(null, {
@@ -94,6 +96,12 @@ describe('identityproviders', () => {
       payload: input({ code: 'x2', entry_point: 'nope' }),
     });
     expect(url.json().error.fields).toHaveProperty('entry_point');
+    const slo = await t.call(security, {
+      method: 'POST',
+      url: '/api/identityproviders',
+      payload: input({ code: 'x4', logout_url: 'javascript:alert(1)' }),
+    });
+    expect(slo.json().error.fields).toHaveProperty('logout_url');
     const sha1 = await t.call(security, {
       method: 'POST',
       url: '/api/identityproviders',

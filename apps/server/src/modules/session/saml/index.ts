@@ -1,10 +1,16 @@
-import { samlAcsBody, samlLogoutBody, samlLogoutResult, samlSignInQuery } from '@licensure/contracts';
-import { enterprises } from '@licensure/db';
+import {
+  samlAcsBody,
+  samlLogoutBody,
+  samlLogoutResult,
+  samlSignInQuery,
+  samlSingleLogoutQuery,
+} from '@licensure/contracts';
+import { enterprises, samlSessions } from '@licensure/db';
 import { generateServiceProviderMetadata } from '@node-saml/node-saml';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createSession, SESSION_COOKIE } from '../../../platform/auth/session-store';
+import { createSession, hashToken, SESSION_COOKIE } from '../../../platform/auth/session-store';
 import { notFound } from '../../../platform/http/errors';
 import { registerResource } from '../../../platform/resources/register';
 import { identityProviderResource } from './identity-providers.resources';
@@ -18,6 +24,7 @@ import {
   serviceProvider,
   spUrls,
 } from './service-provider';
+import { singleLogout } from './single-logout';
 
 const tags = ['session'];
 export const SAML_FAILURE_PATH = '/signin?error=saml';
@@ -52,11 +59,19 @@ export async function samlRoutes(parent: FastifyInstance): Promise<void> {
         const xml = generateServiceProviderMetadata({
           issuer: urls.entityId,
           callbackUrl: urls.acsUrl,
+          logoutCallbackUrl: urls.logoutUrl,
           identifierFormat: 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
           wantAssertionsSigned: true,
           publicCerts: config.SAML_SP_CERT ?? null,
+          // Only tells node-saml that we sign: without it the certificate is left out. Never published.
+          privateKey: config.SAML_SP_CERT ? config.SAML_SP_PRIVATE_KEY : undefined,
         });
-        return reply.type('application/samlmetadata+xml').send(xml);
+        // node-saml names the POST binding for single logout; ours is HTTP-Redirect (GET Saml20/Logout).
+        const redirectSlo = xml.replace(
+          '<SingleLogoutService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST"',
+          '<SingleLogoutService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect"',
+        );
+        return reply.type('application/samlmetadata+xml').send(redirectSlo);
       },
     });
 
@@ -120,6 +135,13 @@ export async function samlRoutes(parent: FastifyInstance): Promise<void> {
             ip: request.ip,
             userAgent: request.headers['user-agent'],
           });
+          // What a LogoutRequest of the identity provider will name (single logout).
+          await db.insert(samlSessions).values({
+            session_id: hashToken(session.token),
+            identity_provider_id: idp.id,
+            name_id: profile.nameID,
+            session_index: profile.sessionIndex ?? null,
+          });
           reply.setCookie(SESSION_COOKIE, session.token, cookieOptions);
           request.log.info(
             { user_id: user.id, isPortal, idp: idp.code, provisioned: user.provisioned },
@@ -136,8 +158,25 @@ export async function samlRoutes(parent: FastifyInstance): Promise<void> {
       },
     });
 
+    // Single logout from the identity provider (HTTP-Redirect binding): public, the IdP's signature over
+    // the query authenticates it; see single-logout.ts. Without a valid LogoutRequest: 400, nothing ends.
+    r.get('/api/Saml20/Logout', {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary:
+          "Single logout: the identity provider's signed LogoutRequest ends that person's SAML sessions",
+        querystring: samlSingleLogoutQuery,
+      },
+      handler: async (request, reply) => {
+        const { location, clearCookie } = await singleLogout(app, request, request.query);
+        if (clearCookie) reply.clearCookie(SESSION_COOKIE, cookieOptions);
+        return reply.redirect(location, 302);
+      },
+    });
+
     // A POST with the session's CSRF token (checked by the auth plugin): a link or an image on another
-    // site cannot sign anyone out. There is no SAML single logout here; the IdP session stays.
+    // site cannot sign anyone out. Only the local session ends; the IdP session stays.
     r.post('/api/Saml20/Logout', {
       config: { access: 'authenticated' },
       schema: {

@@ -1,6 +1,7 @@
 import { createUser, identityProviders, users } from '@licensure/db';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownAddress } from '../../../platform/tenancy/public-origin';
 import { createTestContext, type TestContext } from '../../../test/test-app';
 import { createTestIdp, IDP_ENTITY_ID, IDP_SSO_URL, type IdpUser } from './test-idp';
 import { idpCert, idpKey, wrongCert, wrongKey } from './test-keys';
@@ -87,8 +88,13 @@ afterAll(async () => {
 
 describe('GET /api/Saml20/Metadata', () => {
   it('describes this service provider', async () => {
-    expect(spMetadata).toContain(`entityID="${base}/api/Saml20/Metadata"`);
-    expect(spMetadata).toContain(`Location="${base}/api/Saml20/Acs"`);
+    // On the public origin: without PUBLIC_URL outside production, the server's own address.
+    const origin = ownAddress(t.app.deps.config);
+    expect(spMetadata).toContain(`entityID="${origin}/api/Saml20/Metadata"`);
+    expect(spMetadata).toContain(`Location="${origin}/api/Saml20/Acs"`);
+    expect(spMetadata).toContain(
+      `<SingleLogoutService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="${origin}/api/Saml20/Logout"/>`,
+    );
   });
 });
 
@@ -261,8 +267,9 @@ describe('POST /api/Saml20/Logout', () => {
     await createUser(t.database.db, t.enterpriseId, { email: 'leaving@example.org' });
     const { cookie } = await signInWith('idp=state-idp&isPortal=true', { email: 'leaving@example.org' });
     expect(cookie).not.toBe('');
+    // GET is single logout, which needs the identity provider's signed LogoutRequest.
     const link = await get('/api/Saml20/Logout?redirect=false', cookie);
-    expect(link.status).toBe(404);
+    expect(link.status).toBe(400);
     const form = await fetch(`${base}/api/Saml20/Logout`, {
       method: 'POST',
       redirect: 'manual',

@@ -10,7 +10,7 @@ export type SamlRequestRow = typeof samlRequests.$inferSelect;
 
 /** How long an AuthnRequest may wait for its answer. */
 export const REQUEST_TTL_MS = 10 * 60_000;
-const CLOCK_SKEW_MS = 60_000;
+export const CLOCK_SKEW_MS = 60_000;
 
 export class SamlFailure extends Error {}
 
@@ -95,6 +95,8 @@ export function serviceProvider(
     issuer: urls.entityId,
     audience: urls.entityId,
     entryPoint: idp.entry_point ?? undefined,
+    // Where LogoutResponses go (node-saml falls back to the entry point).
+    logoutUrl: idp.logout_url ?? undefined,
     idpCert: idp.certificate,
     idpIssuer: idp.issuer ?? undefined,
     wantAssertionsSigned: idp.want_assertions_signed,

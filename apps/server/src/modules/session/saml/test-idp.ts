@@ -7,6 +7,7 @@ samlify.setSchemaValidator(xmllint);
 
 export const IDP_ENTITY_ID = 'https://idp.test.invalid/metadata';
 export const IDP_SSO_URL = 'https://idp.test.invalid/sso';
+export const IDP_SLO_URL = 'https://idp.test.invalid/slo';
 
 export interface IdpUser {
   email: string;
@@ -23,6 +24,9 @@ export function createTestIdp(key: string, cert: string) {
     signingCert: cert,
     nameIDFormat: ['urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress'],
     singleSignOnService: [{ Binding: samlify.Constants.namespace.binding.redirect, Location: IDP_SSO_URL }],
+    singleLogoutService: [{ Binding: samlify.Constants.namespace.binding.redirect, Location: IDP_SLO_URL }],
+    // Our LogoutResponses must carry a valid signature of the service provider's key.
+    wantLogoutResponseSigned: true,
   });
 
   /** Parses the AuthnRequest of a SignIn redirect and answers it with a signed Response (POST binding). */
@@ -80,8 +84,49 @@ export function createTestIdp(key: string, cert: string) {
       SAMLResponse: (result as { context: string }).context,
       RelayState: url.searchParams.get('RelayState') ?? '',
       requestId,
+      nameID: user.email,
+      sessionIndex: id,
     };
   }
 
-  return { answer };
+  /**
+   * A LogoutRequest (HTTP-Redirect binding) to the service provider's single logout address, signed
+   * with this IdP's key unless `signed` is false; the path and query to call on the server.
+   */
+  function logoutRequest(
+    spMetadata: string,
+    who: { nameID: string; sessionIndex?: string },
+    options: { signed?: boolean; relayState?: string } = {},
+  ) {
+    const sp = samlify.ServiceProvider({
+      metadata: spMetadata,
+      wantLogoutRequestSigned: options.signed ?? true,
+    });
+    const { id, context } = idp.createLogoutRequest(
+      sp,
+      'redirect',
+      { logoutNameID: who.nameID, sessionIndex: who.sessionIndex ?? '' },
+      options.relayState ?? '',
+    ) as { id: string; context: string };
+    const url = new URL(context);
+    return { id, path: `${url.pathname}${url.search}` };
+  }
+
+  /** Parses and verifies (signature with the SP's certificate, issuer) a LogoutResponse redirect. */
+  async function parseLogoutResponse(spMetadata: string, location: string) {
+    const sp = samlify.ServiceProvider({ metadata: spMetadata });
+    const url = new URL(location);
+    const octetString = url.search
+      .slice(1)
+      .split('&')
+      .filter((p) => !p.startsWith('Signature='))
+      .join('&');
+    const parsed = await idp.parseLogoutResponse(sp, 'redirect', {
+      query: Object.fromEntries(url.searchParams),
+      octetString,
+    });
+    return parsed.extract as { response: { inResponseTo: string; destination: string }; issuer: string };
+  }
+
+  return { answer, logoutRequest, parseLogoutResponse };
 }
