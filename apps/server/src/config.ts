@@ -64,9 +64,15 @@ export const configSchema = z.object({
     .string()
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'SSN_KEY must be base64 of 32 bytes')
     .optional(),
+  /** The local test gateway (no money taken) for enterprises without a card gateway (default: outside production). */
+  PAYMENT_TEST_GATEWAY: flag.optional(),
 });
 
-export type Config = z.infer<typeof configSchema> & { seedDemo: boolean; secureCookies: boolean };
+export type Config = z.infer<typeof configSchema> & {
+  seedDemo: boolean;
+  secureCookies: boolean;
+  paymentTestGateway: boolean;
+};
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);
@@ -78,7 +84,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = c.NODE_ENV === 'production';
   if (production && c.SEED_DEMO)
     throw new ConfigError('SEED_DEMO cannot be set in production: demo accounts are not allowed there.');
-  return { ...c, seedDemo: c.SEED_DEMO ?? !production, secureCookies: c.SECURE_COOKIES ?? production };
+  return {
+    ...c,
+    seedDemo: c.SEED_DEMO ?? !production,
+    secureCookies: c.SECURE_COOKIES ?? production,
+    paymentTestGateway: c.PAYMENT_TEST_GATEWAY ?? !production,
+  };
 }
 
 export class ConfigError extends Error {}

@@ -91,13 +91,27 @@ export const paymentAttributes = z.object({
 });
 export type PaymentAttributes = z.infer<typeof paymentAttributes>;
 
+/** Messages of checkout (shown as the API answers them). */
+export const paymentMessages = {
+  noCardPayments:
+    'Card payments are not available. Pay by check or in person at the office; staff record it.',
+  testPayments: 'Test payments: no money is taken',
+  separatorInField: (name: string) => `The field ${name} cannot contain a comma or an equals sign.`,
+  answerNotSigned: 'The payment answer is not signed by the gateway.',
+} as const;
+
 /** GetSessionDataForPayment: the payer and the requests waiting for payment. */
 export const sessionDataForPayment = z.object({
   user_id: z.uuid(),
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),
   email: z.string().nullable(),
-  gateway: z.enum(paymentGatewayKinds),
+  /** The enterprise's card gateway; null when it takes no card payments. */
+  gateway: z.enum(paymentGatewayKinds).nullable(),
+  /** The gateway is the local test gateway: no money is taken (every payment page says so). */
+  test_payments: z.boolean(),
+  /** How to pay when there is no card gateway: the message and the office (enterprise name, address). */
+  pay_otherwise: z.object({ message: z.string(), office: z.string() }).nullable(),
   payable: z.array(
     z.object({
       license_request_id: z.uuid(),

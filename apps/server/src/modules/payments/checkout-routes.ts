@@ -1,6 +1,7 @@
 import {
   basketTotals as basketTotalsSchema,
   paymentAttributes,
+  paymentMessages,
   paymentOptions,
   preSaveBody,
   sessionDataForPayment,
@@ -8,14 +9,14 @@ import {
   signedForm,
   totalsQuery,
 } from '@licensure/contracts';
-import { licenseRequests, users } from '@licensure/db';
+import { enterprises, licenseRequests, users } from '@licensure/db';
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/audit/record-change';
 import { AppError } from '../../platform/http/errors';
 import { basketRequests, basketTotals } from './basket';
-import { attributesOf, gatewayOf } from './gateway';
+import { attributesOf, cardGatewayOf, gatewayOf } from './gateway';
 import { openPayment } from './open-payment';
 import { checkingAccountTypes, creditCardTypes, debitCardTypes, paymentOptionsFor } from './payment-options';
 import { resignFields, startHostedCheckout } from './start-checkout';
@@ -26,6 +27,17 @@ const tags = ['payments'];
 export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
+  const testGateway = app.deps.config.paymentTestGateway;
+
+  /** How to pay without a card gateway: the message, and the office (the enterprise's name and address). */
+  const payOtherwise = async (enterpriseId: string) => {
+    const [e] = await db
+      .select({ name: enterprises.name, address: enterprises.address })
+      .from(enterprises)
+      .where(eq(enterprises.id, enterpriseId));
+    const office = [e?.name, e?.address?.trim()].filter((part) => part).join(', ');
+    return { message: paymentMessages.noCardPayments, office };
+  };
 
   r.get('/api/GetSessionDataForPayment', {
     config: { access: 'authenticated' },
@@ -51,13 +63,15 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
         .orderBy(asc(licenseRequests.created_at))
         .limit(200);
       const totals = mine.length > 0 ? await basketTotals(db, mine) : { items: [] };
-      const config = await gatewayOf(db, request.enterpriseId);
+      const config = await gatewayOf(db, request.enterpriseId, testGateway);
       return {
         user_id: me,
         first_name: user?.first_name ?? null,
         last_name: user?.last_name ?? null,
         email: user?.email ?? null,
-        gateway: config.kind,
+        gateway: config?.kind ?? null,
+        test_payments: config?.kind === 'test',
+        pay_otherwise: config ? null : await payOtherwise(request.enterpriseId),
         payable: totals.items
           .filter((i) => i.due_cents > 0)
           .map((i) => ({
@@ -90,7 +104,7 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
       summary: "The enterprise's payment gateway as the payment screen needs it (no secrets)",
       response: { 200: paymentAttributes },
     },
-    handler: async (request) => attributesOf(await gatewayOf(db, request.enterpriseId)),
+    handler: async (request) => attributesOf(await cardGatewayOf(db, request.enterpriseId, testGateway)),
   });
 
   const list = (path: string, summary: string, answer: Parameters<typeof paymentOptionsFor>[0] | null) =>
@@ -100,7 +114,7 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
       handler: async (request) =>
         answer === null
           ? []
-          : paymentOptionsFor(answer, request.auth!, await gatewayOf(db, request.enterpriseId)),
+          : paymentOptionsFor(answer, request.auth!, await gatewayOf(db, request.enterpriseId, testGateway)),
     });
   list(
     '/api/getPaymentMethods',
@@ -136,7 +150,7 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: signedForm },
     },
     handler: async (request) => {
-      const config = await gatewayOf(db, request.enterpriseId);
+      const config = await cardGatewayOf(db, request.enterpriseId, testGateway);
       if (config.kind === 'elavon')
         throw new AppError('conflict', 'This enterprise takes payments through Elavon: use elavon/pay.');
       return db.transaction(async (tx) => {
@@ -164,7 +178,7 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: signedForm },
     },
     handler: async (request) => {
-      const config = await gatewayOf(db, request.enterpriseId);
+      const config = await cardGatewayOf(db, request.enterpriseId, testGateway);
       return db.transaction((tx) => resignFields(tx, request, config, request.body.fields));
     },
   });

@@ -44,7 +44,7 @@ beforeAll(async () => {
   const base = `http://127.0.0.1:${(standIn.address() as AddressInfo).port}`;
   t = await createTestContext();
   licence = await paymentLicence(t);
-  await gatewayOf(t.database.db, t.enterpriseId);
+  await gatewayOf(t.database.db, t.enterpriseId, true);
   await t.database.db
     .update(paymentGateways)
     .set({

@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import type { PaymentAttributes, PaymentGatewayKind } from '@licensure/contracts';
+import { createHmac, randomBytes } from 'node:crypto';
+import { type PaymentAttributes, type PaymentGatewayKind, paymentMessages } from '@licensure/contracts';
 import { type Db, paymentGateways, type Tx } from '@licensure/db';
 import { eq } from 'drizzle-orm';
+import { AppError } from '../../platform/http/errors';
 import type { TransactionRow } from './settle-payment';
 
 /** An enterprise's gateway: which one, its public settings and its secret (never sent to a browser). */
@@ -37,13 +38,19 @@ export const RECEIPT_PATH = '/api/payments/receipt';
 export const CYBERSOURCE_TEST_URL = 'https://testsecureacceptance.cybersource.com/pay';
 
 /**
- * The enterprise's gateway settings; an enterprise that configured none gets the local test gateway
- * with a fresh random key (stored, so that signatures made now verify later and on other processes).
+ * The enterprise's card gateway, or null when it takes no card payments. The local test gateway (no
+ * money taken) serves only where `testGateway` allows it (PAYMENT_TEST_GATEWAY, on outside production):
+ * there an enterprise that configured none gets it, with a fresh random key (stored, so that signatures
+ * made now verify later and on other processes); elsewhere a stored test gateway is not used.
  */
-export async function gatewayOf(db: Db | Tx, enterpriseId: string): Promise<GatewayConfig> {
+export async function gatewayOf(
+  db: Db | Tx,
+  enterpriseId: string,
+  testGateway: boolean,
+): Promise<GatewayConfig | null> {
   const find = () => db.select().from(paymentGateways).where(eq(paymentGateways.enterprise_id, enterpriseId));
   let [row] = await find();
-  if (!row) {
+  if (!row && testGateway) {
     await db
       .insert(paymentGateways)
       .values({
@@ -54,9 +61,26 @@ export async function gatewayOf(db: Db | Tx, enterpriseId: string): Promise<Gate
       .onConflictDoNothing();
     [row] = await find();
   }
-  if (!row) throw new Error('payment gateway settings could not be created');
+  if (!row || (row.gateway === 'test' && !testGateway)) return null;
   return { kind: row.gateway as PaymentGatewayKind, settings: row.settings, secretKey: row.secret_key };
 }
+
+/** The enterprise's card gateway; a conflict, saying how to pay instead, when there is none. */
+export async function cardGatewayOf(db: Db | Tx, enterpriseId: string, testGateway: boolean) {
+  const config = await gatewayOf(db, enterpriseId, testGateway);
+  if (!config) throw new AppError('conflict', paymentMessages.noCardPayments);
+  return config;
+}
+
+/**
+ * The key an answer is signed with. CyberSource signs both directions with the profile's one secret
+ * key; the local test gateway signs its answers with a key derived from it, so that nothing signed as
+ * a request could verify as one of its answers even if the structural rules failed.
+ */
+export const answerKeyOf = (config: GatewayConfig): string =>
+  config.kind === 'test'
+    ? createHmac('sha256', config.secretKey).update('licensure test gateway answers v1').digest('base64')
+    : config.secretKey;
 
 /** What the payment screen may know of the gateway. */
 export function attributesOf(config: GatewayConfig): PaymentAttributes {

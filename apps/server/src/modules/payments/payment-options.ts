@@ -25,10 +25,17 @@ export const debitCardTypes: Option[] = [
   { value: '002', label: 'Mastercard debit' },
 ];
 
-/** The enterprise's gateway and vouchers for everyone; offline methods for staff who record payments. */
-export function paymentOptionsFor(_what: 'methods', auth: AuthContext, config: GatewayConfig): Option[] {
+/**
+ * The enterprise's card gateway (when it has one) and vouchers for everyone; offline methods for staff
+ * who record payments.
+ */
+export function paymentOptionsFor(
+  _what: 'methods',
+  auth: AuthContext,
+  config: GatewayConfig | null,
+): Option[] {
   const methods: Option[] = [
-    { value: config.kind, label: paymentMethodLabels[config.kind] },
+    ...(config ? [{ value: config.kind, label: paymentMethodLabels[config.kind] }] : []),
     { value: 'voucher', label: paymentMethodLabels.voucher },
   ];
   if (auth.permissions.has('payments.write'))

@@ -22,7 +22,7 @@ import { createWriter } from '../../platform/resources/write';
 import { basketRequests, basketTotals } from './basket';
 import { confirmElavon, elavonHosted } from './elavon';
 import { financeReport, financeReportXlsx } from './finance-report';
-import { gatewayOf } from './gateway';
+import { cardGatewayOf } from './gateway';
 import { openPayment } from './open-payment';
 import { presentTransaction, transactionResource } from './payments.resources';
 import { receiptPdf } from './receipt-pdf';
@@ -38,6 +38,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
   const writer = createWriter(db, transactionResource);
+  const testGateway = app.deps.config.paymentTestGateway;
   /** One transaction as the caller may see it (a 404 outside their scope). */
   const answer = async (request: FastifyRequest, id: string) =>
     presentTransaction(await writer.load(db, request, id));
@@ -155,7 +156,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: hostedRedirect },
     },
     handler: async (request) => {
-      const config = await gatewayOf(db, request.enterpriseId);
+      const config = await cardGatewayOf(db, request.enterpriseId, testGateway);
       if (config.kind !== 'elavon')
         throw new AppError('conflict', 'This enterprise does not take payments through Elavon.');
       const { items, idempotency_key } = request.body.payment;
@@ -195,7 +196,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const { transaction_id, ssl_txn_id } = request.query;
       await answer(request, transaction_id); // 404 unless the caller may see this payment
-      const config = await gatewayOf(db, request.enterpriseId);
+      const config = await cardGatewayOf(db, request.enterpriseId, testGateway);
       if (config.kind !== 'elavon')
         throw new AppError('conflict', 'This enterprise does not take payments through Elavon.');
       await db.transaction((tx) => confirmElavon(tx, actorOf(request), config, transaction_id, ssl_txn_id));

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { gatewayOf } from './gateway';
+import { cardGatewayOf } from './gateway';
 import { recordReceipt } from './record-receipt';
 import { testGatewayRoutes } from './test-gateway';
 
@@ -23,7 +23,7 @@ export async function receiptRoutes(parent: FastifyInstance): Promise<void> {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const { db } = app.deps.database;
     const record = async (enterpriseId: string, fields: Record<string, string>) => {
-      const config = await gatewayOf(db, enterpriseId);
+      const config = await cardGatewayOf(db, enterpriseId, app.deps.config.paymentTestGateway);
       return db.transaction((tx) => recordReceipt(tx, enterpriseId, config, fields));
     };
 
