@@ -16,6 +16,8 @@ const session = (payable: SessionDataForPayment['payable']): SessionDataForPayme
   last_name: 'Applicant',
   email: null,
   gateway: 'test',
+  test_payments: true,
+  pay_otherwise: null,
   payable,
 });
 const due = [
@@ -146,6 +148,37 @@ describe('PortalCheckoutPage', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Paramedic licence: $60.00 due' }));
     expect(await screen.findByText('Choose at least one request to pay.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Pay / })).toBeNull();
+  });
+
+  it('says on the page that test payments take no money', async () => {
+    renderPage('/portal/payments/checkout');
+    expect((await screen.findByRole('note')).textContent).toContain('Test payments: no money is taken');
+    routes['GET /api/GetSessionDataForPayment'] = () => json({ ...session(due), test_payments: false });
+    cleanup();
+    renderPage('/portal/payments/checkout');
+    expect(await screen.findByRole('button', { name: 'Pay $105.00' })).toBeTruthy();
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+
+  it('without a card gateway, says how to pay instead and offers no card payment', async () => {
+    routes['GET /api/GetSessionDataForPayment'] = () =>
+      json({
+        ...session(due),
+        gateway: null,
+        test_payments: false,
+        pay_otherwise: {
+          message:
+            'Card payments are not available. Pay by check or in person at the office; staff record it.',
+          office: 'State EMS Office, 1 Capitol Way',
+        },
+      });
+    routes['GET /api/getPaymentMethods'] = () => json([{ value: 'voucher', label: 'Voucher' }]);
+    renderPage('/portal/payments/checkout');
+    const notice = await screen.findByRole('status', { name: 'Card payments are not available' });
+    expect(notice.textContent).toContain('Pay by check or in person at the office; staff record it.');
+    expect(notice.textContent).toContain('Office: State EMS Office, 1 Capitol Way');
+    expect(screen.queryByRole('button', { name: /^Pay / })).toBeNull();
+    expect(calls.some((c) => c.url.pathname === '/api/preSaveCyberSource')).toBe(false);
   });
 
   it('says so when nothing is owed', async () => {

@@ -9,6 +9,7 @@ import { ErrorState, LoadingState } from '../../platform/components/status';
 import { Section } from '../licensing/request-parts';
 import { paymentsApi, paymentsKeys } from './payments-api';
 import { basketFromSearch, formatCents, newIdempotencyKey } from './payments-format';
+import { TestPaymentsNotice } from './test-payments-notice';
 import { VoucherForm } from './voucher-form';
 
 /** Sends the browser to the gateway's hosted page with the signed fields, as a form post. */
@@ -168,6 +169,7 @@ export function PortalCheckoutPage() {
           </Anchor>
         }
       />
+      {session.data.test_payments ? <TestPaymentsNotice /> : null}
       {justSubmitted ? (
         <Alert color="blue" title="Your request was submitted" role="status">
           Its fees are due. Pay them now, or later from “Fees to pay”.
@@ -207,7 +209,14 @@ export function PortalCheckoutPage() {
               </Section>
               <VoucherForm requests={payable.filter((p) => items.includes(p.license_request_id))} />
               <Section id="pay" title="Pay">
-                {totals.data.due_cents > 0 ? (
+                {totals.data.due_cents > 0 && session.data.pay_otherwise ? (
+                  <Alert color="blue" title="Card payments are not available" role="status">
+                    <Text size="sm">{session.data.pay_otherwise.message}</Text>
+                    {session.data.pay_otherwise.office ? (
+                      <Text size="sm">Office: {session.data.pay_otherwise.office}</Text>
+                    ) : null}
+                  </Alert>
+                ) : totals.data.due_cents > 0 ? (
                   <Stack gap="sm" align="flex-start">
                     <Text>
                       Pay by {gatewayLabel}. You go to the payment page to enter your card, then come back

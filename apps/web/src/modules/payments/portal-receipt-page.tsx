@@ -8,6 +8,7 @@ import { DetailList } from '../registry/ui/details';
 import { formatDateTime } from '../responses/response-format';
 import { paymentsApi, paymentsKeys } from './payments-api';
 import { formatCents, receiptMessage } from './payments-format';
+import { TestPaymentsNotice } from './test-payments-notice';
 
 /**
  * `/portal/payments/receipt/:id`: where the gateway returns the payer: the payment's outcome, its
@@ -42,6 +43,7 @@ export function PortalReceiptPage() {
         title={message.ok ? 'Receipt' : message.title}
         documentTitle={`${message.title} — receipt`}
       />
+      {t.method === 'test' ? <TestPaymentsNotice /> : null}
       <Alert
         color={message.ok ? 'green' : 'yellow'}
         title={message.title}
