@@ -1,14 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../client';
-import { mergeTemplates, notes } from '../schema/correspondence';
-import { users } from '../schema/platform';
+import { correspondenceRecipients, correspondences, mergeTemplates, notes } from '../schema/correspondence';
+import { enterprises, users } from '../schema/platform';
 import { referenceTables } from '../schema/reference';
 import { alerts, services } from '../schema/registry';
 
 /**
  * Demo alerts, notes and merge templates: a welcome letter, a renewal reminder and an exam admission
  * letter (sent by the demo automation when a candidate registers) to merge on the demo people, open alerts on the applicant and on a demo service (the dashboard and the portal badge show
- * them), and a staff note on the applicant.
+ * them), a staff note on the applicant, and the welcome letter as sent to the applicant two days ago (their
+ * portal Messages show it).
  */
 export async function seedDemoMessages(tx: Tx, enterpriseId: string, applicantId: string): Promise<void> {
   const types = await tx
@@ -89,10 +90,71 @@ export async function seedDemoMessages(tx: Tx, enterpriseId: string, applicantId
       : []),
   ]);
 
+  await seedWelcomeLetter(tx, enterpriseId, applicantId, admin?.id ?? null);
+
   await tx.insert(notes).values({
     enterprise_id: enterpriseId,
     user_id: applicantId,
     value: 'Called about the application: will upload the course certificate this week.',
     created_by: admin?.id ?? null,
+  });
+}
+
+/** The welcome letter, merged for the applicant and sent (a send of one message), as staff would have. */
+async function seedWelcomeLetter(tx: Tx, enterpriseId: string, applicantId: string, adminId: string | null) {
+  const [enterprise] = await tx
+    .select({ name: enterprises.name })
+    .from(enterprises)
+    .where(eq(enterprises.id, enterpriseId));
+  const [person] = await tx
+    .select({ first_name: users.first_name, last_name: users.last_name, email: users.email })
+    .from(users)
+    .where(eq(users.id, applicantId));
+  const [template] = await tx
+    .select()
+    .from(mergeTemplates)
+    .where(and(eq(mergeTemplates.enterprise_id, enterpriseId), eq(mergeTemplates.name, 'Welcome letter')));
+  if (!enterprise || !person?.email || !template)
+    throw new Error('the demo letter needs its person and template');
+  const office = enterprise.name;
+  const subject = `Welcome to ${office}, ${person.first_name}`;
+  const html =
+    `<p>Dear ${person.first_name} ${person.last_name},</p><p>Your account with ${office} is ready. ` +
+    'Sign in to the portal to apply for a licence, upload documents and follow your requests.</p>' +
+    '<p>Sincerely,<br>The licensing office</p>';
+  const text =
+    `Dear ${person.first_name} ${person.last_name},\n\nYour account with ${office} is ready. Sign in to the ` +
+    'portal to apply for a licence, upload documents and follow your requests.\n\nSincerely,\nThe licensing office';
+  const sentAt = new Date(Date.now() - 2 * 86_400_000);
+  const [send] = await tx
+    .insert(correspondences)
+    .values({
+      enterprise_id: enterpriseId,
+      subject: template.subject,
+      html_body: template.body_html,
+      text_body: text,
+      merge_template_id: template.id,
+      initiated_by_id: adminId,
+      status: 'sent',
+      total: 1,
+      sent_count: 1,
+      completed_at: sentAt,
+      created_at: sentAt,
+      updated_at: sentAt,
+    })
+    .returning({ id: correspondences.id });
+  await tx.insert(correspondenceRecipients).values({
+    correspondence_id: send!.id,
+    enterprise_id: enterpriseId,
+    user_id: applicantId,
+    address: person.email,
+    status: 'sent',
+    attempts: 1,
+    subject,
+    html_body: html,
+    text_body: text,
+    sent_at: sentAt,
+    created_at: sentAt,
+    updated_at: sentAt,
   });
 }
