@@ -119,6 +119,8 @@ export const trainingOutput = z.object({
   verified: z.boolean(),
   /** Who entered it: staff, or the person who took a self-entered course. */
   entered_by: z.uuid().nullable(),
+  /** That person's name, so staff know whose course waits for verification. */
+  entered_by_name: z.string().nullable(),
   active: z.boolean(),
   attendee_count: z.number().int(),
 });
@@ -401,3 +403,21 @@ export const myCeAudits = z.array(ceAuditMemberOutput);
 
 /** `POST EducationModule/VerifySelfEnteredCourse/{id}`: the course verified and its person credited. */
 export const verifySelfEnteredOutput = z.object({ training_id: z.uuid(), attendee_id: z.uuid() });
+
+/** The messages of reviewing courses and completing attendees. */
+export const educationMessages = {
+  rejectReason: 'reason is required: the person is sent it',
+  completionBeforeCourse: (start: string) =>
+    `An attendee cannot be marked complete before the course takes place (it starts on ${start}).`,
+} as const;
+
+/** `POST /api/EducationModule/RejectSelfEnteredCourse/{id}`: why the course is not accepted. */
+export const rejectSelfEnteredBody = z.object({
+  reason: z
+    .string({ message: educationMessages.rejectReason })
+    .trim()
+    .min(1, educationMessages.rejectReason)
+    .max(2000, 'reason must be at most 2000 characters'),
+});
+/** notified: false when the person has no email address to write to. */
+export const rejectSelfEnteredOutput = z.object({ training_id: z.uuid(), notified: z.boolean() });

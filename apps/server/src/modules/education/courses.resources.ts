@@ -1,6 +1,7 @@
 import {
   courseAttendeeInput,
   courseAttendeeOutput,
+  educationMessages,
   levelInput,
   levelOutput,
   trainingInput,
@@ -94,6 +95,8 @@ export const trainingColumns: Record<string, SQLWrapper> = {
   location_label: sql<string | null>`${location.label}`,
   attendee_count: sql<number>`(select count(*)::int from ${courseAttendees} ca
     where ca.training_id = ${trainings.id} and ca.deleted_at is null)`,
+  entered_by_name: sql<string | null>`(select nullif(trim(concat_ws(' ', eu.first_name, eu.last_name)), '')
+    from ${users} eu where eu.id = ${trainings.entered_by})`,
 };
 export const joinTrainingNames = (q: JoinableQuery): JoinableQuery =>
   q
@@ -125,6 +128,7 @@ export function presentTraining(r: Row) {
     self_entered: !!r.self_entered,
     verified: !!r.verified,
     entered_by: str(r.entered_by),
+    entered_by_name: str(r.entered_by_name),
     active: !!r.active,
     attendee_count: num(r.attendee_count) ?? 0,
     created_at: iso(r.created_at) ?? '',
@@ -279,7 +283,7 @@ async function attendeeValues(input: Row, ctx: HookContext): Promise<Row> {
   }
   const trainingId = String(input.training_id ?? ctx.before?.training_id);
   const [course] = await ctx.tx
-    .select({ capacity: trainings.capacity, verified: trainings.verified })
+    .select({ capacity: trainings.capacity, verified: trainings.verified, start_date: trainings.start_date })
     .from(trainings)
     .where(
       and(
@@ -299,7 +303,23 @@ async function attendeeValues(input: Row, ctx: HookContext): Promise<Row> {
   }
   if (!input.attendee_status_id && ctx.operation === 'create')
     input.attendee_status_id = await defaultStatus(ctx);
+  await refuseEarlyCompletion(input, course.start_date, ctx);
   return input;
+}
+
+/** Nobody completes a course before it takes place: not today before its start, nor dated before it. */
+async function refuseEarlyCompletion(input: Row, start: string | null, ctx: HookContext) {
+  const statusId = (input.attendee_status_id ?? ctx.before?.attendee_status_id) as string | null | undefined;
+  if (!start || !statusId) return;
+  const [status] = await ctx.tx
+    .select({ done: statuses.is_completion })
+    .from(statuses)
+    .where(and(eq(statuses.id, statusId), eq(statuses.enterprise_id, ctx.enterpriseId)));
+  if (!status?.done) return;
+  const today = new Date().toISOString().slice(0, 10);
+  const on = (input.completed_on ?? ctx.before?.completed_on ?? today) as string;
+  if (today < start || on < start)
+    throw badRequestField('completed_on', educationMessages.completionBeforeCourse(start));
 }
 
 async function defaultStatus(ctx: HookContext): Promise<string | null> {

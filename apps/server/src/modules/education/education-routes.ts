@@ -7,6 +7,8 @@ import {
   manualRedemptionOutput,
   progressQuery,
   reimbursementOutput,
+  rejectSelfEnteredBody,
+  rejectSelfEnteredOutput,
   saveElementOutput,
   saveLongevitiesInput,
   saveTrainingsInput,
@@ -27,6 +29,7 @@ import { educationReaders } from './courses.resources';
 import { manualRedemption } from './manual-redemption';
 import { failedPrerequisites } from './prerequisites';
 import { trainingUsersReimbursement } from './reimbursement-totals';
+import { rejectSelfEnteredCourse } from './reject-self-entered';
 import { saveElements } from './save-elements';
 import { progressTowardRenewal } from './user-progress';
 import { verificationDates } from './verification-dates';
@@ -142,6 +145,19 @@ export async function educationRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: verifySelfEnteredOutput },
     },
     handler: (request) => verifySelfEnteredCourse(db, request, request.params.id),
+  });
+
+  r.post('/api/EducationModule/RejectSelfEnteredCourse/:id', {
+    config: { access: 'education.write' },
+    schema: {
+      tags,
+      summary: 'Reject a course a person entered themselves, with a reason the person is sent',
+      params: z.object({ id: uuid('id') }),
+      body: rejectSelfEnteredBody,
+      response: { 200: rejectSelfEnteredOutput },
+    },
+    handler: (request) =>
+      rejectSelfEnteredCourse(db, app.deps.jobs, request, request.params.id, request.body.reason),
   });
 
   r.get('/api/TrainingUsersReimbursement', {

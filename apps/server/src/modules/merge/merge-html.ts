@@ -53,7 +53,7 @@ export function sanitizeMessageHtml(html: string): string {
   return sanitizeHtml(html, allowed);
 }
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
 /** `{{ group.field }}`, spaces allowed inside the braces. */
