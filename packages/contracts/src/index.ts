@@ -17,6 +17,7 @@ export * from './fire-drills';
 export * from './form-logic';
 export * from './forms';
 export * from './forms-definitions';
+export * from './inspection-corrections';
 export * from './inspections';
 export * from './inspections-offline';
 export * from './licensing';
