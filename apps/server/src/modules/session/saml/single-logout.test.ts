@@ -155,6 +155,10 @@ describe('GET /api/Saml20/Logout (single logout)', () => {
     expect((await get(swapped)).statusCode).toBe(400);
     // No signature at all, but a SigAlg: node-saml alone would accept it.
     expect((await get(mine.path.replace(/&Signature=[^&]+/, ''))).statusCode).toBe(400);
+    // Not a deflated message at all.
+    const sigAlg = encodeURIComponent('http://www.w3.org/2001/04/xmldsig-more#rsa-sha256');
+    const garbage = `/api/Saml20/Logout?SAMLRequest=bm90IHhtbA%3D%3D&SigAlg=${sigAlg}&Signature=AAAA`;
+    expect((await get(garbage)).statusCode).toBe(400);
     expect(await alive(who.cookie)).toBe(true);
   });
 
