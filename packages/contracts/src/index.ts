@@ -39,5 +39,6 @@ export * from './responses';
 export * from './saml';
 export * from './scheduled-tasks';
 export * from './session';
+export * from './spreadsheet-cell';
 export * from './triggers';
 export * from './users';

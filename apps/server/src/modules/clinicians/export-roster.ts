@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { rosterColumns } from '@licensure/contracts';
+import { rosterColumns, spreadsheetRow } from '@licensure/contracts';
 import { type Db, positions, servicePersonnel, users } from '@licensure/db';
 import { and, asc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -54,14 +54,16 @@ export async function exportRoster(db: Db, enterpriseId: string, serviceId: stri
   void (async () => {
     for (const r of rows) {
       sheet
-        .addRow({
-          ...r,
-          position: r.position == null ? null : String(r.position),
-          birth_date: asDate(r.birth_date),
-          start_date: asDate(r.start_date),
-          end_date: asDate(r.end_date),
-          designated: r.designated ? 'Yes' : 'No',
-        })
+        .addRow(
+          spreadsheetRow({
+            ...r,
+            position: r.position == null ? null : String(r.position),
+            birth_date: asDate(r.birth_date),
+            start_date: asDate(r.start_date),
+            end_date: asDate(r.end_date),
+            designated: r.designated ? 'Yes' : 'No',
+          }),
+        )
         .commit();
     }
     sheet.commit();

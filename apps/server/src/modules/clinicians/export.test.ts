@@ -1,5 +1,5 @@
 import { rosterColumns } from '@licensure/contracts';
-import { servicePersonnel } from '@licensure/db';
+import { createUser, servicePersonnel } from '@licensure/db';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from '../../test/test-app';
@@ -105,5 +105,22 @@ describe('GET clinicians/getExcel', () => {
     const admin = await createServiceAdministrator(t, other.id);
     expect((await getExcel(admin, other.id)).statusCode).toBe(200);
     expect((await getExcel(admin)).statusCode).toBe(403);
+  });
+
+  it('writes names a spreadsheet would run as a formula as text, with a leading quote', async () => {
+    const injected = await createService(t, 'Injected EMS');
+    const formula = '=HYPERLINK("http://evil.example","Roster")';
+    const person = await createUser(t.database.db, t.enterpriseId, {
+      last_name: formula,
+      first_name: '-1+1',
+    });
+    await t.database.db.insert(servicePersonnel).values({
+      enterprise_id: t.enterpriseId,
+      service_id: injected.id,
+      user_id: person.id,
+      start_date: '2022-01-01',
+    });
+    const rows = await readBack((await getExcel(t.admin, injected.id)).rawPayload);
+    expect(rows[1]!.slice(0, 2)).toEqual([`'${formula}`, "'-1+1"]);
   });
 });

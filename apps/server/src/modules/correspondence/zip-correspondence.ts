@@ -1,15 +1,9 @@
 import { PassThrough, type Readable } from 'node:stream';
+import { csvCell } from '@licensure/contracts';
 import { correspondenceRecipients, correspondences, type Db } from '@licensure/db';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
 import { AppError } from '../../platform/http/errors';
-
-const csvCell = (v: unknown) => {
-  const s = v === null || v === undefined ? '' : v instanceof Date ? v.toISOString() : String(v);
-  // A leading =, +, - or @ would be a formula in a spreadsheet.
-  const safe = /^[=+\-@]/.test(s) ? `'${s}` : s;
-  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-};
 
 const folderName = (c: { created_at: Date; subject: string; id: string }) =>
   `${c.created_at.toISOString().slice(0, 10)} ${c.subject.replace(/[^\w .-]+/g, '_').slice(0, 60)} ${c.id.slice(0, 8)}`;

@@ -1,5 +1,6 @@
+import { csvCell, csvLine } from '@licensure/contracts';
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvLine, daysSince } from './queue-csv';
+import { daysSince } from './queue-csv';
 
 describe('queue CSV', () => {
   it('quotes cells holding commas, quotes and line breaks', () => {

@@ -1,17 +1,5 @@
 import { type LicenseRequestSummary, reviewStateLabels } from '@licensure/contracts';
 
-/**
- * One CSV cell: quoted when it holds a comma, quote or line break; a cell a spreadsheet would run as
- * a formula (=, +, -, @, tab, carriage return first) is prefixed with a quote (OWASP CSV injection).
- */
-export function csvCell(value: unknown): string {
-  let s = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-}
-
-export const csvLine = (cells: readonly unknown[]): string => `${cells.map(csvCell).join(',')}\r\n`;
-
 /** Whole days from a moment to now (the age of a request in the queue). */
 export function daysSince(iso: string | null, now: Date): number | null {
   if (!iso) return null;

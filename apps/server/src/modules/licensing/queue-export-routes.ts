@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
-import { requestQueueQuery } from '@licensure/contracts';
+import { csvLine, requestQueueQuery } from '@licensure/contracts';
 import { licenseRequests } from '@licensure/db';
 import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { csvLine, queueCsvCells, queueCsvHeader } from './queue-csv';
+import { queueCsvCells, queueCsvHeader } from './queue-csv';
 import { queueOrder, queueWhere } from './queue-query';
 import { presentSummary, summaryFrom } from './request-store';
 

@@ -1,5 +1,5 @@
 import type { FinanceReport, PaymentMethod, TransactionOutput } from '@licensure/contracts';
-import { formatCents, paymentMethodLabels } from '@licensure/contracts';
+import { paymentMethodLabels, spreadsheetRow } from '@licensure/contracts';
 import { type Db, transactions } from '@licensure/db';
 import { and, asc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -75,33 +75,38 @@ export async function financeReportXlsx(report: FinanceReport): Promise<Buffer> 
     { header: 'Amount', key: 'amount', width: 14, style: { numFmt: '#,##0.00' } },
   ];
   for (const t of report.rows)
-    sheet.addRow({
-      settled: t.settled_at,
-      kind: t.kind,
-      method: t.method_label,
-      payer: t.payer_name,
-      reference: t.reference_number,
-      amount: (t.kind === 'refund' ? -t.amount_cents : t.amount_cents) / 100,
-    });
+    sheet.addRow(
+      spreadsheetRow({
+        settled: t.settled_at,
+        kind: t.kind,
+        method: t.method_label,
+        payer: t.payer_name,
+        reference: t.reference_number,
+        amount: (t.kind === 'refund' ? -t.amount_cents : t.amount_cents) / 100,
+      }),
+    );
   const totals = wb.addWorksheet('Totals');
   totals.columns = [
     { header: 'Method', key: 'method', width: 22 },
-    { header: 'Payments', key: 'payments', width: 14 },
-    { header: 'Refunds', key: 'refunds', width: 14 },
-    { header: 'Net', key: 'net', width: 14 },
+    // Amounts are numbers (a negative net is a number, not text starting with '-').
+    { header: 'Payments', key: 'payments', width: 14, style: { numFmt: '"$"#,##0.00' } },
+    { header: 'Refunds', key: 'refunds', width: 14, style: { numFmt: '"$"#,##0.00' } },
+    { header: 'Net', key: 'net', width: 14, style: { numFmt: '"$"#,##0.00' } },
   ];
   for (const m of report.byMethod)
-    totals.addRow({
-      method: m.method_label,
-      payments: formatCents(m.payments_cents),
-      refunds: formatCents(m.refunds_cents),
-      net: formatCents(m.net_cents),
-    });
+    totals.addRow(
+      spreadsheetRow({
+        method: m.method_label,
+        payments: m.payments_cents / 100,
+        refunds: m.refunds_cents / 100,
+        net: m.net_cents / 100,
+      }),
+    );
   totals.addRow({
     method: 'All methods',
-    payments: formatCents(report.payments_cents),
-    refunds: formatCents(report.refunds_cents),
-    net: formatCents(report.net_cents),
+    payments: report.payments_cents / 100,
+    refunds: report.refunds_cents / 100,
+    net: report.net_cents / 100,
   });
   return Buffer.from(await wb.xlsx.writeBuffer());
 }

@@ -1,9 +1,8 @@
 import { PassThrough, Readable } from 'node:stream';
-import { fireDrillTypeLabels } from '@licensure/contracts';
+import { csvLine, fireDrillTypeLabels, spreadsheetRow } from '@licensure/contracts';
 import { type Db, fireDrills, school_systems, schools } from '@licensure/db';
 import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { csvLine } from '../licensing/queue-csv';
 import { drillYear, joinDrillNames } from './fire-drills.resources';
 
 export interface DrillExportFilter {
@@ -105,7 +104,7 @@ export function drillsXlsx(db: Db, enterpriseId: string, f: DrillExportFilter): 
   const sheet = workbook.addWorksheet('Fire drills');
   sheet.columns = columns.map((c) => ({ ...c }));
   void (async () => {
-    for await (const row of drillRows(db, enterpriseId, f)) sheet.addRow(row).commit();
+    for await (const row of drillRows(db, enterpriseId, f)) sheet.addRow(spreadsheetRow(row)).commit();
     sheet.commit();
     await workbook.commit();
   })().catch((err: unknown) => out.destroy(err as Error));

@@ -1,10 +1,10 @@
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
+import { csvLine, spreadsheetCell } from '@licensure/contracts';
 import type { Db } from '@licensure/db';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyBaseLogger } from 'fastify';
-import { csvLine } from '../licensing/queue-csv';
 import { rowsOf } from '../triggers/rows';
 import { type CompiledQuery, selectList } from './compile';
 import { cellsOf } from './run-query';
@@ -38,10 +38,10 @@ function xlsxSink(out: PassThrough, q: CompiledQuery): Sink {
     useSharedStrings: false,
   });
   const sheet = wb.addWorksheet('Results');
-  sheet.columns = q.columns.map((c, i) => ({ header: c.label, key: `c${i}`, width: 20 }));
+  sheet.columns = q.columns.map((c, i) => ({ header: spreadsheetCell(c.label), key: `c${i}`, width: 20 }));
   return {
     rows: (rows) => {
-      for (const r of rows) sheet.addRow(r).commit();
+      for (const r of rows) sheet.addRow(r.map(spreadsheetCell)).commit();
     },
     end: async () => {
       sheet.commit();
