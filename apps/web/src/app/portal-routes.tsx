@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { complaintsPortalRoutes } from '../modules/complaints/complaints-routes';
 import { educationPortalRoutes } from '../modules/education/education-routes';
 import { examsPortalRoutes } from '../modules/exams/exams-routes';
+import { inspectionsPortalRoutes } from '../modules/inspections/inspections-routes';
 import { licensingPortalRoutes } from '../modules/licensing/licensing-routes';
 import { messagesPortalRoutes } from '../modules/messages/messages-routes';
 import { paymentsPortalRoutes } from '../modules/payments/payments-routes';
@@ -32,6 +33,7 @@ export const portalArea: RouteObject = {
     ...complaintsPortalRoutes,
     ...educationPortalRoutes,
     ...examsPortalRoutes,
+    ...inspectionsPortalRoutes,
     ...messagesPortalRoutes,
     { path: '*', element: <NotFoundContent /> },
   ],

@@ -147,7 +147,7 @@ describe('inspections of a service, for its administrator', () => {
   });
 
   it('takes a correction with its document, which staff reject with a reason (mailed) and then accept', async () => {
-    const [roster, narcotics] = submitted.deficiencies as [{ id: string }, { id: string }];
+    const roster = submitted.deficiencies[0]!;
     const documentId = await uploadFile(t, serviceAdmin, undefined, { service_id: fleet.service.id });
     const othersDocument = await uploadFile(t, otherAdmin);
     expect(
@@ -239,7 +239,6 @@ describe('inspections of a service, for its administrator', () => {
       (await correct(serviceAdmin, submitted.id, { deficiency_id: roster.id, correction: 'More' }))
         .statusCode,
     ).toBe(409);
-    expect(narcotics.id).toBeTruthy();
 
     const logged = await t.database.db
       .select()

@@ -2,6 +2,7 @@ import { Outlet } from 'react-router';
 import { complaintsPortalNav } from '../../modules/complaints/complaints-routes';
 import { educationPortalNav } from '../../modules/education/education-routes';
 import { examsPortalNav } from '../../modules/exams/exams-routes';
+import { inspectionsPortalNav } from '../../modules/inspections/inspections-routes';
 import { licensingPortalNav } from '../../modules/licensing/licensing-routes';
 import { messagesPortalNav } from '../../modules/messages/messages-routes';
 import { paymentsPortalNav } from '../../modules/payments/payments-routes';
@@ -19,6 +20,7 @@ const portalNav: readonly NavItem[] = [
   examsPortalNav,
   paymentsPortalNav,
   complaintsPortalNav,
+  inspectionsPortalNav,
 ];
 
 export function PortalLayout() {

@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../responses/confirm-dialog';
 import { saveOutcomeOf } from '../responses/responses-api';
 import { ChecklistSection } from './checklist-section';
 import { CommentsSection } from './comments-section';
+import { CorrectionsReview } from './corrections-review';
 import { DeficienciesEditor } from './deficiencies-editor';
 import { FeesEditor } from './fees-editor';
 import { InspectionFields } from './inspection-fields';
@@ -193,6 +194,12 @@ export function InspectionPage() {
         }}
       />
       <Divider />
+      {i.submitted ? (
+        <>
+          <CorrectionsReview inspection={i} canWrite={canWrite} />
+          <Divider />
+        </>
+      ) : null}
       <CommentsSection inspectionId={i.id} canWrite={canWrite} />
       {!locked ? (
         <Group>

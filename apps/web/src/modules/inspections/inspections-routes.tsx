@@ -36,3 +36,16 @@ export function inspectionsStaffNav(viewer: Viewer) {
       : []),
   ];
 }
+
+/** Routes below `/portal`: the inspections of the services the person administers, and their corrections. */
+export const inspectionsPortalRoutes: RouteObject[] = [
+  {
+    path: 'inspections',
+    ...lazyPage(() => import('./portal-inspections-page').then((m) => m.PortalInspectionsPage)),
+  },
+  {
+    path: 'inspections/:id',
+    ...lazyPage(() => import('./portal-inspection-page').then((m) => m.PortalInspectionPage)),
+  },
+];
+export const inspectionsPortalNav = { to: '/portal/inspections', label: 'Inspections' } as const;
