@@ -31,6 +31,7 @@ export const idKinds = [
   'longevityCredit',
   'ceAuditMember',
   'correspondence',
+  'correspondenceRecipient',
   'note',
   'alert',
 ] as const;
@@ -68,6 +69,7 @@ const rules: [RegExp, NameKind][] = [
   [/examsession|^session(id)?s?$|registration/, 'examSession'],
   [/visit/, 'visit'],
   [/inspection(?!dataset)/, 'inspection'],
+  [/recipient|^(portal)?messages?(id)?s?$/, 'correspondenceRecipient'],
   [/correspondence/, 'correspondence'],
   [/^notes?(id)?$/, 'note'],
   [/^alerts?(id)?$/, 'alert'],

@@ -329,17 +329,20 @@ export async function createOwnedRecords(t: TestContext, a: OwnerBase) {
       })
       .returning(),
   );
-  await db.insert(correspondenceRecipients).values({
-    ...e,
-    correspondence_id: correspondence.id,
-    user_id: user,
-    address: `${mark('letter')}@private-marker.test`,
-    status: 'sent',
-    subject: mark('lettersubject'),
-    html_body: `<p>${mark('letter')}</p>`,
-    text_body: mark('letter'),
-    sent_at: new Date(),
-  });
+  const [recipient] = await db
+    .insert(correspondenceRecipients)
+    .values({
+      ...e,
+      correspondence_id: correspondence.id,
+      user_id: user,
+      address: `${mark('letter')}@private-marker.test`,
+      status: 'sent',
+      subject: mark('lettersubject'),
+      html_body: `<p>${mark('letter')}</p>`,
+      text_body: mark('letter'),
+      sent_at: new Date(),
+    })
+    .returning();
   const note = one(
     await db
       .insert(notes)
@@ -374,6 +377,7 @@ export async function createOwnedRecords(t: TestContext, a: OwnerBase) {
     longevityCredit: longevityCredit.id,
     ceAuditMember: ceAuditMember.id,
     correspondence: correspondence.id,
+    correspondenceRecipient: recipient?.id,
     note: note.id,
     alert: alert.id,
   };
