@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { PermissionKey } from '@licensure/contracts';
-import { documents, licenseRequests } from '@licensure/db';
+import { documents, ip_templates, ipInspections, licenseRequests } from '@licensure/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Caller, TestContext } from '../../test/test-app';
-import { createFilesTestContext, PDF, uploadFile } from './test-fixtures';
+import {
+  createFilesTestContext,
+  createService,
+  createServiceAdministrator,
+  PDF,
+  uploadFile,
+} from './test-fixtures';
 
 // Issue 23, item 4: a document inherits the access of the record it is attached to, in every read route
 // of the module (list, metadata, content, zip, access log, logged reads, the lookups by person and by
@@ -189,6 +195,35 @@ describe('a document inherits the access of its record', () => {
     await expectReadable(reviewer, doc.inspection);
     const seen = await get(reviewer, `/api/Core/DocumentsByInspection/${inspectionId}`);
     expect(seen.json().map((d: { id: string }) => d.id)).toEqual([doc.inspection]);
+  });
+
+  it('gives a service’s administrator the documents of its submitted inspections, no others', async () => {
+    const service = await createService(t, 'Harbor Ambulance');
+    const administrator = await createServiceAdministrator(t, service.id);
+    const [template] = await t.database.db
+      .insert(ip_templates)
+      .values({ enterprise_id: t.enterpriseId, label: 'Annual', entity: 'service' })
+      .returning();
+    const inspectionOf = async (submitted: boolean) => {
+      const [row] = await t.database.db
+        .insert(ipInspections)
+        .values({
+          enterprise_id: t.enterpriseId,
+          ip_template_id: template!.id,
+          entity: 'service',
+          service_id: service.id,
+          submitted,
+        })
+        .returning();
+      const id = await uploadFile(t, administrator, { name: 'correction.pdf', content: PDF });
+      await attach(id, 'inspection', row!.id);
+      return id;
+    };
+    const onSubmitted = await inspectionOf(true);
+    const onDraft = await inspectionOf(false);
+    await expectReadable(administrator, onSubmitted);
+    await expectHidden(administrator, onDraft);
+    await expectHidden(applicantB, onSubmitted);
   });
 
   it('keeps an exam session’s documents to exams.read', async () => {

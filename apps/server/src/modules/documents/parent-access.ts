@@ -1,6 +1,6 @@
 import type { PermissionKey } from '@licensure/contracts';
-import { type Db, documents, fbResponses, licenseRequests, type Tx } from '@licensure/db';
-import { and, eq, inArray, isNotNull, not, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type Db, documents, fbResponses, ipInspections, licenseRequests, type Tx } from '@licensure/db';
+import { and, eq, inArray, isNotNull, isNull, not, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth/context';
 import { type DocumentRow, presentDocument } from '../../platform/files/documents';
 import {
@@ -90,13 +90,37 @@ export const investigationParent = byPermission(
   ['investigations.read'],
 );
 
-/** Inspections: inspections.read (the inspection module has no portal access). */
-export const inspectionParent = byPermission(
-  'inspection',
-  or(isNotNull(documents.inspection_id), attachedAs(names.inspection)) as SQL,
-  (d) => d.inspection_id !== null || objectIs(d, names.inspection),
-  ['inspections.read'],
-);
+/**
+ * Inspections: inspections.read, else a submitted, live inspection of a service the caller administers
+ * (the inspection module's rule for service administrators, who answer deficiencies with documents).
+ */
+export function inspectionParent({ db, auth, enterpriseId }: AccessContext): ParentRule {
+  const reads = holds(auth, ['inspections.read']);
+  const attached = or(isNotNull(documents.inspection_id), attachedAs(names.inspection)) as SQL;
+  const administered = sql`exists (select 1 from ${ipInspections} where ${ipInspections.id} = ${idSql(documents.inspection_id)}
+    and ${ipInspections.submitted} and ${ipInspections.deleted_at} is null
+    and ${administersSql(ipInspections.service_id, auth.userId)})`;
+  return {
+    kind: 'inspection',
+    where: reads ? sql`true` : sql`(not ${attached} or ${administered})`,
+    allows: async (d) => {
+      const id = idOf(d, 'inspection_id', names.inspection);
+      if (reads || !id) return true;
+      const [row] = await db
+        .select({ service_id: ipInspections.service_id })
+        .from(ipInspections)
+        .where(
+          and(
+            eq(ipInspections.id, id),
+            eq(ipInspections.enterprise_id, enterpriseId),
+            eq(ipInspections.submitted, true),
+            isNull(ipInspections.deleted_at),
+          ),
+        );
+      return !!row && (await administers(db, enterpriseId, auth.userId, row.service_id));
+    },
+  };
+}
 
 /** Exam sessions: exams.read. */
 export const examSessionParent = byPermission(
