@@ -3,7 +3,7 @@ import { complaints, type Db, documents } from '@licensure/db';
 import { and, asc, desc, eq, getTableColumns, isNull, or } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { presentDocument } from '../../platform/files/documents';
-import { notFound } from '../../platform/http/errors';
+import { forbidden, notFound } from '../../platform/http/errors';
 import { holdsAny } from '../../platform/permissions/scopes';
 import { screenedSql } from '../documents/parent-access';
 import { complaintColumns, joinComplaintNames, presentComplaint } from './complaints.resources';
@@ -29,7 +29,8 @@ const filedView = (row: Record<string, unknown>): ComplaintFiledView => {
 /**
  * Complaints/getByUserID: staff with complaints.read get the complaints a person filed or is the
  * subject of (`detail` for the whole record); anyone else only the complaints they filed themselves,
- * in the filed view (status, never the investigation), and nothing about them.
+ * in the filed view (status, never the investigation), and nothing about them. Asking for someone
+ * else's without complaints.read is a 403, as on every other complaint route, before any look-up.
  */
 export async function complaintsByUser(
   db: Db,
@@ -38,7 +39,7 @@ export async function complaintsByUser(
 ) {
   const auth = request.auth!;
   const staff = holdsAny(auth, ['complaints.read']);
-  if (!staff && q.user_id !== auth.userId) throw notFound('person');
+  if (!staff && q.user_id !== auth.userId) throw forbidden();
   const whose = staff
     ? or(eq(complaints.complainant_user_id, q.user_id), eq(complaints.user_id, q.user_id))
     : eq(complaints.complainant_user_id, q.user_id);

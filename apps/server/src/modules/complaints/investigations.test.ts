@@ -369,7 +369,7 @@ describe('public intake and the portal', () => {
     expect(
       (await t.call(subject, { method: 'GET', url: `/api/Complaints/getByUserID?user_id=${filer.userId}` }))
         .statusCode,
-    ).toBe(404);
+    ).toBe(403);
     expect(
       (await t.call(subject, { method: 'GET', url: '/api/InvestigationsModule/Investigation' })).statusCode,
     ).toBe(403);
