@@ -7,7 +7,7 @@ import { Alert } from '@mantine/core';
  */
 export function TestPaymentsNotice() {
   return (
-    <Alert color="orange" variant="outline" title={paymentMessages.testPayments} role="note">
+    <Alert color="yellow" title={paymentMessages.testPayments} role="note">
       Payments here go through the test gateway: no card is charged and no fee is really paid.
     </Alert>
   );
