@@ -29,7 +29,7 @@ export async function submitCorrection(
   input: DeficiencyCorrectionInput,
 ) {
   const { db } = app.deps.database;
-  await loadServiceInspection(db, request, inspectionId);
+  await loadServiceInspection(db, request, inspectionId, 'inspections.write');
   const userId = request.auth!.userId;
   const [deficiency] = await db
     .select()

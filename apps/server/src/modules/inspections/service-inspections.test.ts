@@ -144,6 +144,11 @@ describe('inspections of a service, for its administrator', () => {
     expect((await correct(t.applicant, submitted.id, { deficiency_id: d, correction: 'x' })).statusCode).toBe(
       403,
     );
+    // Staff who read inspections reach every submitted one here too (never drafts); correcting takes inspections.write.
+    const staffList = (await get(reader, '/api/ServiceInspections')).json().map((i: { id: string }) => i.id);
+    expect(staffList).toEqual(expect.arrayContaining([submitted.id, othersId]));
+    expect(staffList).not.toContain(draftId);
+    expect((await correct(reader, submitted.id, { deficiency_id: d, correction: 'x' })).statusCode).toBe(403);
   });
 
   it('takes a correction with its document, which staff reject with a reason (mailed) and then accept', async () => {

@@ -1,4 +1,8 @@
-import type { DeficiencyCorrectionOutput, ServiceInspectionOutput } from '@licensure/contracts';
+import type {
+  DeficiencyCorrectionOutput,
+  PermissionKey,
+  ServiceInspectionOutput,
+} from '@licensure/contracts';
 import {
   type Db,
   documents,
@@ -17,28 +21,32 @@ import {
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { forbidden, notFound } from '../../platform/http/errors';
-import { administeredServiceIds, administersSql } from '../../platform/permissions';
+import { administeredRows, administeredServiceIds } from '../../platform/permissions';
 
 /**
  * What a service's administrator reaches: submitted, live inspections of a service they administer
  * today (the rule of platform/permissions). Someone who administers no service is refused (403); an
- * inspection of another service, or a draft, is not found (404).
+ * inspection of another service, or a draft, is not found (404). Staff holding `seesAll` (reading:
+ * inspections.read; correcting: inspections.write) reach every submitted inspection, as the other
+ * administered-row scopes let them.
  */
-export async function requireAdministrator(db: Db | Tx, request: FastifyRequest): Promise<string> {
+export async function requireAdministrator(
+  db: Db | Tx,
+  request: FastifyRequest,
+  seesAll: PermissionKey = 'inspections.read',
+): Promise<SQL> {
   const userId = request.auth?.userId;
   if (!userId) throw forbidden();
-  const managed = await administeredServiceIds(db, request.enterpriseId, userId);
-  if (managed.length === 0) throw forbidden();
-  return userId;
-}
-
-const reachable = (request: FastifyRequest, userId: string): SQL =>
-  and(
+  const scope = administeredRows(ipInspections.service_id, [seesAll])(request.auth);
+  if (scope && (await administeredServiceIds(db, request.enterpriseId, userId)).length === 0)
+    throw forbidden();
+  return and(
     eq(ipInspections.enterprise_id, request.enterpriseId),
     eq(ipInspections.submitted, true),
     isNull(ipInspections.deleted_at),
-    administersSql(ipInspections.service_id, userId),
+    scope?.where(userId),
   ) as SQL;
+}
 
 const openCount = sql<number>`(select count(*)::int from ${ipInspectionDeficiencies} d
   where d.inspection_id = ${ipInspections.id} and d.corrected_on is null)`;
@@ -86,18 +94,23 @@ const summaryOf = (r: Awaited<ReturnType<ReturnType<typeof summaryQuery>['execut
 
 /** The submitted inspections of the services the caller administers, newest first. */
 export async function listServiceInspections(db: Db, request: FastifyRequest) {
-  const userId = await requireAdministrator(db, request);
+  const reachable = await requireAdministrator(db, request);
   const rows = await summaryQuery(db)
-    .where(reachable(request, userId))
+    .where(reachable)
     .orderBy(desc(ipInspections.submitted_at), desc(ipInspections.created_at))
     .limit(500);
   return rows.map(summaryOf);
 }
 
 /** One reachable inspection's row (404 otherwise), with its stored report's id. */
-export async function loadServiceInspection(db: Db | Tx, request: FastifyRequest, id: string) {
-  const userId = await requireAdministrator(db, request);
-  const [row] = await summaryQuery(db).where(and(eq(ipInspections.id, id), reachable(request, userId)));
+export async function loadServiceInspection(
+  db: Db | Tx,
+  request: FastifyRequest,
+  id: string,
+  seesAll: PermissionKey = 'inspections.read',
+) {
+  const reachable = await requireAdministrator(db, request, seesAll);
+  const [row] = await summaryQuery(db).where(and(eq(ipInspections.id, id), reachable));
   if (!row) throw notFound('inspection');
   return row;
 }
