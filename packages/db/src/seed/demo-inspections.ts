@@ -3,7 +3,7 @@ import type { QuestionKind } from '@licensure/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../client';
 import { fbForms, fbGroups, fbPages, fbQuestions } from '../schema/forms';
-import { ipInspections, ipVisits } from '../schema/inspections';
+import { ipInspectionDeficiencies, ipInspections, ipVisits } from '../schema/inspections';
 import {
   autonumbers,
   inspection_autonumbers,
@@ -14,7 +14,7 @@ import {
   ip_templates,
   user_inspectors,
 } from '../schema/reference';
-import { certifications, serviceVehicles, vehicles } from '../schema/registry';
+import { certifications, servicePersonnel, serviceVehicles, vehicles } from '../schema/registry';
 import { createSecurityTemplate } from './factories';
 
 /** A checklist form: one page, one group per heading, yes/no items, notes and the inspector's signature. */
@@ -62,10 +62,15 @@ const labelled = (
 /**
  * Demo inspections: an Inspector template; statuses, deficiency categories and deficiencies, extra
  * fees; service and ambulance templates with their checklist forms, numbered SI- and VI-; the admin as
- * an inspector; a second ambulance of the demo service; and a visit to the demo service a week after
- * the seed, with the service and its first ambulance to inspect.
+ * an inspector; a second ambulance of the demo service; a visit to the demo service a week after the
+ * seed, with the service and its first ambulance to inspect; and the service's last inspection,
+ * submitted with a deficiency for the demo applicant (made its administrator) to correct.
  */
-export async function seedDemoInspections(tx: Tx, enterpriseId: string, staff: { admin: { id: string } }) {
+export async function seedDemoInspections(
+  tx: Tx,
+  enterpriseId: string,
+  staff: { admin: { id: string }; applicant?: { id: string } },
+) {
   await createSecurityTemplate(
     tx,
     enterpriseId,
@@ -95,21 +100,24 @@ export async function seedDemoInspections(tx: Tx, enterpriseId: string, staff: {
     )
     .returning();
   const category = (label: string) => categories.find((c) => c.label === label)?.id as string;
-  await tx.insert(ip_deficiencies).values([
-    ...labelled(enterpriseId, ['Oxygen supply below minimum', 'Expired medication'], () => ({
-      ip_deficiency_category_id: category('Equipment'),
-      entity: 'vehicle',
-      correction_days: 7,
-    })),
-    ...labelled(enterpriseId, ['Worn tyres', 'Warning lights not working'], () => ({
-      ip_deficiency_category_id: category('Vehicle condition'),
-      entity: 'vehicle',
-    })),
-    ...labelled(enterpriseId, ['Patient care reports incomplete', 'Staff roster out of date'], () => ({
-      ip_deficiency_category_id: category('Documentation'),
-      entity: 'service',
-    })),
-  ]);
+  const findings = await tx
+    .insert(ip_deficiencies)
+    .values([
+      ...labelled(enterpriseId, ['Oxygen supply below minimum', 'Expired medication'], () => ({
+        ip_deficiency_category_id: category('Equipment'),
+        entity: 'vehicle',
+        correction_days: 7,
+      })),
+      ...labelled(enterpriseId, ['Worn tyres', 'Warning lights not working'], () => ({
+        ip_deficiency_category_id: category('Vehicle condition'),
+        entity: 'vehicle',
+      })),
+      ...labelled(enterpriseId, ['Patient care reports incomplete', 'Staff roster out of date'], () => ({
+        ip_deficiency_category_id: category('Documentation'),
+        entity: 'service',
+      })),
+    ])
+    .returning();
   await tx.insert(ip_extra_fees).values(
     labelled(enterpriseId, ['Re-inspection', 'After-hours inspection'], (i) => ({
       amount_cents: [7500, 15000][i],
@@ -122,7 +130,7 @@ export async function seedDemoInspections(tx: Tx, enterpriseId: string, staff: {
         enterprise_id: enterpriseId,
         label: 'Service inspections',
         prefix: 'SI-',
-        next_number: 2,
+        next_number: 3,
         padding: 4,
       },
       {
@@ -242,7 +250,7 @@ export async function seedDemoInspections(tx: Tx, enterpriseId: string, staff: {
     created_by: staff.admin.id,
   };
   await tx.insert(ipInspections).values([
-    { ...common, number: 'SI-0001', entity: 'service', ip_template_id: templates[0]!.id as string },
+    { ...common, number: 'SI-0002', entity: 'service', ip_template_id: templates[0]!.id as string },
     ...(vehicleId
       ? [
           {
@@ -255,4 +263,55 @@ export async function seedDemoInspections(tx: Tx, enterpriseId: string, staff: {
         ]
       : []),
   ]);
+  // The demo applicant administers the demo service; its last annual inspection, submitted, found a
+  // deficiency that they correct from the portal (Inspections), for staff to accept or reject.
+  if (staff.applicant)
+    await tx
+      .update(servicePersonnel)
+      .set({ is_administrator: true })
+      .where(
+        and(eq(servicePersonnel.service_id, serviceId), eq(servicePersonnel.user_id, staff.applicant.id)),
+      );
+  const visited = new Date(Date.now() - 12 * 86_400_000);
+  const [lastVisit] = await tx
+    .insert(ipVisits)
+    .values({
+      enterprise_id: enterpriseId,
+      service_id: serviceId,
+      inspection_date: visited.toISOString().slice(0, 10),
+      inspection_time: '10:00:00',
+      date_time_set: true,
+      status: 'completed',
+      inspector_ids: [staff.admin.id],
+      service_template_id: templates[0]!.id,
+      notes: 'Annual inspection of the service.',
+      created_by: staff.admin.id,
+    })
+    .returning();
+  const [last] = await tx
+    .insert(ipInspections)
+    .values({
+      ...common,
+      visit_id: lastVisit!.id,
+      ip_status_id: statuses[2]!.id as string,
+      number: 'SI-0001',
+      entity: 'service',
+      ip_template_id: templates[0]!.id as string,
+      outcome: 'Conditional pass',
+      notes: 'Station clean and well run; the posted staff roster must be brought up to date.',
+      signer_name: 'Alex Morgan',
+      submitted: true,
+      submitted_at: visited,
+      submitted_by: staff.admin.id,
+    })
+    .returning();
+  const roster = findings.find((f) => f.label === 'Staff roster out of date');
+  await tx.insert(ipInspectionDeficiencies).values({
+    enterprise_id: enterpriseId,
+    inspection_id: last!.id,
+    ip_deficiency_id: roster?.id ?? null,
+    ip_deficiency_category_id: category('Documentation'),
+    description: 'The staff roster posted at the station lists crews from last year.',
+    due_date: new Date(visited.getTime() + 14 * 86_400_000).toISOString().slice(0, 10),
+  });
 }

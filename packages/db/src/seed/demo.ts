@@ -89,7 +89,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<{ seed
     await seedDemoAutomation(tx, enterprise.id, licenseId);
     await seedDemoComplaints(tx, enterprise.id, { admin });
     await seedDemoEducation(tx, enterprise.id, { applicantId: applicant.id, licenseId });
-    await seedDemoInspections(tx, enterprise.id, { admin });
+    await seedDemoInspections(tx, enterprise.id, { admin, applicant });
     await seedDemoExams(tx, enterprise.id, { admin, applicantId: applicant.id, licenseId });
     await seedDemoQueries(tx, enterprise.id, { admin });
     await seedDemoPublicSite(tx, enterprise.id, { admin });

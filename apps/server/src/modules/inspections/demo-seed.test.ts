@@ -1,16 +1,18 @@
 import {
   fbQuestions,
   ip_templates,
+  ipInspectionDeficiencies,
   ipInspections,
   ipVisits,
   security_template_permissions as securityTemplatePermissions,
   securityTemplates,
   seedDatabase,
+  servicePersonnel,
   services,
   serviceVehicles,
   users,
 } from '@licensure/db';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/test-database';
 
@@ -28,7 +30,8 @@ describe('demo inspections', () => {
     const visits = await db
       .select({ visit: ipVisits, service: services.name })
       .from(ipVisits)
-      .innerJoin(services, eq(services.id, ipVisits.service_id));
+      .innerJoin(services, eq(services.id, ipVisits.service_id))
+      .where(eq(ipVisits.status, 'scheduled'));
     expect(visits).toHaveLength(1);
     const { visit, service } = visits[0]!;
     expect(service).toMatch(/Lakeside/);
@@ -36,7 +39,7 @@ describe('demo inspections', () => {
     expect(visit.inspection_date > new Date().toISOString().slice(0, 10)).toBe(true);
     const inspections = await db.select().from(ipInspections).where(eq(ipInspections.visit_id, visit.id));
     expect(inspections.map((i) => [i.entity, i.number]).sort()).toEqual([
-      ['service', 'SI-0001'],
+      ['service', 'SI-0002'],
       ['vehicle', 'VI-0001'],
     ]);
     // Two ambulances, so that a visit can inspect two vehicles.
@@ -62,5 +65,27 @@ describe('demo inspections', () => {
     expect(granted.map((g) => g.key)).toEqual(
       expect.arrayContaining(['inspections.read', 'inspections.write']),
     );
+  });
+
+  it('shows the demo applicant, administrator of the demo service, a submitted inspection with a deficiency to correct', async () => {
+    const db = database.db;
+    const [applicant] = await db.select().from(users).where(eq(users.user_name, 'applicant'));
+    const [roster] = await db
+      .select()
+      .from(servicePersonnel)
+      .where(and(eq(servicePersonnel.user_id, applicant!.id), eq(servicePersonnel.is_administrator, true)));
+    expect(roster).toBeDefined();
+    const done = await db
+      .select()
+      .from(ipInspections)
+      .where(and(eq(ipInspections.service_id, roster!.service_id), eq(ipInspections.submitted, true)));
+    expect(done.map((i) => i.number)).toEqual(['SI-0001']);
+    const open = await db
+      .select()
+      .from(ipInspectionDeficiencies)
+      .where(eq(ipInspectionDeficiencies.inspection_id, done[0]!.id));
+    expect(open).toEqual([
+      expect.objectContaining({ corrected_on: null, description: expect.stringMatching(/roster/) }),
+    ]);
   });
 });
