@@ -12,12 +12,15 @@ import {
 import { createUser } from './factories';
 
 /**
- * Demo automation: "on submit: alert the reviewer" (with the manual trigger a reviewer can name on a
- * process change), and a nightly task that alerts holders of credentials expiring within 60 days and
+ * Demo automation: "on submit: alert the applicant that the request waits for review", retired when the
+ * review ends (the manual trigger a reviewer can name on a process change, or a decision), and a nightly task that alerts holders of credentials expiring within 60 days and
  * sends them the renewal reminder letter; "Exam admissions" sends the exam admission letter to each
  * candidate who registers for an exam session. A demo EMT whose credential expires in 45 days (from the
  * day of the seed) gives "Run now" someone to write to.
  */
+/** The events on which a request leaves "waiting for review". */
+const reviewEnded = ['request.approved', 'request.denied', 'request.returned', 'request.info_requested'];
+
 export async function seedDemoAutomation(tx: Tx, enterpriseId: string, licenseId: string): Promise<void> {
   const [alertType] = await tx
     .select({ id: referenceTables.alert_types.id })
@@ -56,7 +59,7 @@ export async function seedDemoAutomation(tx: Tx, enterpriseId: string, licenseId
         .where(
           and(
             eq(triggers.enterprise_id, enterpriseId),
-            inArray(triggers.code, ['licenseRequest.submitted', 'manual.reviewComplete']),
+            inArray(triggers.code, ['licenseRequest.submitted', 'manual.reviewComplete', ...reviewEnded]),
           ),
         )
     ).map((t) => [t.code, t.id]),
@@ -78,13 +81,15 @@ export async function seedDemoAutomation(tx: Tx, enterpriseId: string, licenseId
         { kind: 'createAlert', alert_type_id: note.id, value: 'Request submitted: waiting for review' },
       ],
     },
-    {
+    // The alert retires once the request is no longer waiting for review: a reviewer names the review
+    // complete, or decides it (the events the licensing history records).
+    ...['manual.reviewComplete', ...reviewEnded].map((code, i) => ({
       enterprise_id: enterpriseId,
       trigger_configuration_id: config!.id,
-      trigger_id: byCode.get('manual.reviewComplete')!,
-      sort_order: 1,
-      actions: [{ kind: 'retireAlert', alert_type_id: note.id }],
-    },
+      trigger_id: byCode.get(code)!,
+      sort_order: i + 1,
+      actions: [{ kind: 'retireAlert' as const, alert_type_id: note.id }],
+    })),
   ]);
   await seedExamAdmissions(tx, enterpriseId);
   const [reminder] = await tx

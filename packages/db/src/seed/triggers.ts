@@ -1,13 +1,17 @@
 import type { Tx } from '../client';
 import { triggers } from '../schema/triggers';
 
-/** The platform's events that trigger configurations can listen to (migration 0016 adds them too). */
+/** The platform's events that trigger configurations can listen to (migrations 0016, 0029 and 0035 add them too). */
 export const eventTriggers = [
   { code: 'licenseRequest.created', name: 'Request created', entity: 'license_requests' },
   { code: 'licenseRequest.submitted', name: 'Request submitted', entity: 'license_requests' },
   { code: 'licenseRequest.statusChanged', name: 'Request status changed', entity: 'license_requests' },
   { code: 'licenseRequest.processChanged', name: 'Process status changed', entity: 'license_requests' },
-  { code: 'licenseRequest.approved', name: 'Request approved', entity: 'license_requests' },
+  // The reviewer's decisions: the names the licensing history records (request-store's historyEventNames).
+  { code: 'request.approved', name: 'Request approved', entity: 'license_requests' },
+  { code: 'request.denied', name: 'Request denied', entity: 'license_requests' },
+  { code: 'request.returned', name: 'Request returned for corrections', entity: 'license_requests' },
+  { code: 'request.info_requested', name: 'More information requested', entity: 'license_requests' },
   { code: 'certification.issued', name: 'Credential issued', entity: 'certifications' },
   { code: 'certification.statusChanged', name: 'Credential status changed', entity: 'certifications' },
   { code: 'certification.expiring', name: 'Credential expiring', entity: 'certifications' },

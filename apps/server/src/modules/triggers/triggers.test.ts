@@ -161,7 +161,7 @@ describe('trigger configurations', () => {
       'licenseRequest.submitted',
       'licenseRequest.statusChanged',
       'licenseRequest.processChanged',
-      'licenseRequest.approved',
+      'request.approved',
       'certification.issued',
       'certification.statusChanged',
       'certification.expiring',
