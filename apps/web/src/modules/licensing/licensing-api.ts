@@ -7,8 +7,10 @@ import type {
   ResponseOutput,
   submitResult,
 } from '@licensure/contracts';
+import type { QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../platform/api/client';
+import { paymentsKeys } from '../payments/payments-api';
 
 export type SubmitResult = z.infer<typeof submitResult>;
 
@@ -219,6 +221,20 @@ export const licensingKeys = {
   documents: (responseId: string) => ['licensing', 'documents', responseId] as const,
   reviewers: () => ['licensing', 'reviewers'] as const,
 };
+
+/**
+ * After the applicant changes a request (submits it, answers, withdraws): what it owes is fetched anew
+ * before it is shown again (its fees are worked out on submission), and the requests and alerts are
+ * read again. One place, so that no page shows a request's state or fees from before the change.
+ */
+export async function refreshAfterRequestChange(client: QueryClient): Promise<void> {
+  await client.resetQueries({ queryKey: paymentsKeys.all });
+  await Promise.all([
+    client.invalidateQueries({ queryKey: licensingKeys.all }),
+    // The alerts module's keys all start with 'alerts' (alertKeys): a submission raises or retires some.
+    client.invalidateQueries({ queryKey: ['alerts'] }),
+  ]);
+}
 
 /** Where a credential's certificate (or wallet card) PDF is downloaded. */
 export const certificateHref = (certificationId: string, format: 'certificate' | 'card' = 'certificate') =>

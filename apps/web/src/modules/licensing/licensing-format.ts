@@ -1,4 +1,4 @@
-import { progress } from '@licensure/contracts';
+import { type LicenseRequestSummary, progress, reviewStateLabels } from '@licensure/contracts';
 
 /** The key of one application type and level chosen in a request: two GUIDs joined by `%`. */
 export const selectionKey = (typeId: string, levelId: string): string => `${typeId}%${levelId}`;
@@ -35,6 +35,37 @@ export function requestProgressLabel(p: number): string {
   if (p >= progress.submitted) return 'Submitted';
   if (p === progress.inProgress) return 'Draft';
   return 'Not started';
+}
+
+/** Where a request stands for its applicant: the words, and whether it waits for them. */
+export interface RequestStanding {
+  label: string;
+  /** The applicant's turn: a draft to finish and submit, corrections to make, information to give. */
+  needsAction: boolean;
+  /** Decided (approved, denied) or withdrawn: nothing more happens to it. */
+  final: boolean;
+}
+
+/**
+ * The one reading of a request's state that the portal shows (home, My requests, the request): its
+ * review state, never its progress alone (an approved request is not "submitted").
+ */
+export function requestStanding(
+  r: Pick<LicenseRequestSummary, 'deleted_at' | 'progress' | 'review_state'>,
+): RequestStanding {
+  if (r.deleted_at) return { label: 'Deleted', needsAction: false, final: true };
+  const state = r.progress < progress.submitted && r.review_state === 'submitted' ? 'draft' : r.review_state;
+  switch (state) {
+    case 'draft':
+      return { label: 'Draft: not submitted yet', needsAction: true, final: false };
+    case 'returned':
+    case 'info_requested':
+      return { label: reviewStateLabels[state], needsAction: true, final: false };
+    case 'submitted':
+      return { label: reviewStateLabels.submitted, needsAction: false, final: false };
+    default:
+      return { label: reviewStateLabels[state], needsAction: false, final: true };
+  }
 }
 
 /** The state of one form of a request, and the word of the button that opens it. */

@@ -7,16 +7,12 @@ import { ErrorState, LoadingState } from '../../platform/components/status';
 import { type Column, DataTable } from '../registry/ui/data-table';
 import { formatDateTime } from '../responses/response-format';
 import { licensingApi, licensingKeys } from './licensing-api';
-import { requestProgressLabel } from './licensing-format';
+import { requestStanding } from './licensing-format';
 
 const columns: readonly Column<LicenseRequestSummary>[] = [
   { key: 'licence', header: 'Licence', render: (r) => r.license_name ?? 'Licence' },
   { key: 'kind', header: 'Kind', render: (r) => (r.renews_certification_id ? 'Renewal' : 'Application') },
-  {
-    key: 'progress',
-    header: 'Progress',
-    render: (r) => (r.deleted_at ? 'Deleted' : requestProgressLabel(r.progress)),
-  },
+  { key: 'state', header: 'State', render: (r) => requestStanding(r).label },
   { key: 'status', header: 'Status', render: (r) => r.status_label },
   { key: 'started', header: 'Started', render: (r) => formatDateTime(r.created_at) },
   { key: 'submitted', header: 'Submitted', render: (r) => formatDateTime(r.completed_on) },
@@ -31,7 +27,7 @@ const columns: readonly Column<LicenseRequestSummary>[] = [
   },
 ];
 
-/** `/portal/requests`: the applicant's requests with their progress and status. */
+/** `/portal/requests`: the applicant's requests with where each stands (requestStanding) and its status. */
 export function PortalRequestsPage() {
   const mine = useQuery({
     queryKey: licensingKeys.mine(),

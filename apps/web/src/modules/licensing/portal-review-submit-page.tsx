@@ -7,7 +7,7 @@ import { PageHeader } from '../../platform/components/page-header';
 import { ErrorState, LoadingState } from '../../platform/components/status';
 import { FormRenderer } from '../responses/renderer/form-renderer';
 import { documentHref, responsesApi, responsesKeys } from '../responses/responses-api';
-import { licensingApi, licensingKeys } from './licensing-api';
+import { licensingApi, licensingKeys, refreshAfterRequestChange } from './licensing-api';
 import { formatMoney, formState } from './licensing-format';
 import { Section } from './request-parts';
 
@@ -69,8 +69,12 @@ export function PortalReviewSubmitPage() {
   const submit = useMutation({
     mutationFn: () => licensingApi.submit(id),
     onSuccess: async (result) => {
-      void queryClient.invalidateQueries({ queryKey: licensingKeys.all });
-      if (!result.success) return;
+      if (!result.success) {
+        void queryClient.invalidateQueries({ queryKey: licensingKeys.all });
+        return;
+      }
+      // Its fees are now due: the fees page must not show them from before the submission.
+      await refreshAfterRequestChange(queryClient);
       // The charges are worked out on submission: fees now due take the applicant on to pay them.
       const fresh = await licensingApi.get(id).catch(() => null);
       const owes = fresh?.charges.some((c) => !c.paid && c.amount_cents > 0);

@@ -9,6 +9,7 @@ import { PortalAlertBadge } from '../alerts/portal-alert-badge';
 import { licensingApi, licensingKeys } from '../licensing/licensing-api';
 import { FeesSummary } from '../payments/fees-summary';
 import { formatDate } from '../registry/ui/format';
+import { RequestsSummary } from './requests-summary';
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
@@ -71,39 +72,7 @@ function LicencesSummary() {
   );
 }
 
-/** The applicant's requests: how many are still open. */
-function RequestsSummary() {
-  const mine = useQuery({
-    queryKey: licensingKeys.mine(),
-    queryFn: ({ signal }) => licensingApi.mine(signal),
-  });
-  if (mine.isPending) return <LoadingState label="Loading your requests…" />;
-  if (mine.isError)
-    return (
-      <ErrorState
-        error={mine.error}
-        title="Your requests could not be loaded"
-        onRetry={() => void mine.refetch()}
-      />
-    );
-  const open = mine.data.filter((r) => !r.deleted_at && r.progress < 2);
-  const submitted = mine.data.filter((r) => !r.deleted_at && r.progress === 2);
-  return (
-    <>
-      <Text>
-        {open.length === 0
-          ? 'You have no requests in progress.'
-          : `You have ${open.length} ${open.length === 1 ? 'request' : 'requests'} in progress.`}
-        {submitted.length > 0 ? ` ${submitted.length} submitted.` : ''}
-      </Text>
-      <Anchor component={Link} to="/portal/requests">
-        My requests
-      </Anchor>
-    </>
-  );
-}
-
-/** `/portal`: the applicant's home: what they hold, what they asked for, their account. */
+/** `/portal`: the applicant's home: what they asked for (what needs them first), what they owe and hold, their account. */
 export function PortalHomePage() {
   const { viewer, account, enterprise } = useSignedIn();
   return (
@@ -115,11 +84,12 @@ export function PortalHomePage() {
       />
       <PortalAlertBadge />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Section id="licences-heading" title="My licences">
-          <LicencesSummary />
-        </Section>
+        {/* What needs the applicant comes first: their requests, then what they owe. */}
         <Section id="requests-heading" title="My requests">
           <RequestsSummary />
+        </Section>
+        <Section id="licences-heading" title="My licences">
+          <LicencesSummary />
         </Section>
         <Section id="fees-heading" title="Fees to pay">
           <FeesSummary />
