@@ -23,6 +23,7 @@ import { serveWebApp } from './platform/http/web-app';
 import { createJobQueue, type JobQueue } from './platform/jobs/job-queue';
 import { createMessageHub, type MessageHub } from './platform/realtime/message-hub';
 import { registerResourceDescriptions } from './platform/resources/describe-routes';
+import { registerReferenceChecks } from './platform/resources/references';
 import type { Resource } from './platform/resources/types';
 import { createEnterpriseResolver, type EnterpriseResolver } from './platform/tenancy/enterprise-resolver';
 
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(authPlugin, { db: deps.database.db, resolver, sessions });
   registerResourceDescriptions(app);
+  registerReferenceChecks(app);
   await registerModules(app);
   await serveWebApp(app, deps.config.WEB_DIST);
   app.addHook('onClose', async () => hub.close());

@@ -1,11 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { dataChangeLog, documents, fbResponses, vehicles } from '@licensure/db';
+import { dataChangeLog, documents, fbResponses, referenceTables, vehicles } from '@licensure/db';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Caller, TestContext } from '../../test/test-app';
 import { createFilesTestContext, createResponse, createService, PDF, PNG, uploadFile } from './test-fixtures';
+
+/** A document type of the enterprise (a made-up one is refused). */
+async function documentType(): Promise<string> {
+  const [row] = await t.database.db
+    .insert(referenceTables.document_types)
+    .values({ enterprise_id: t.enterpriseId, label: `Card ${randomUUID().slice(0, 8)}` })
+    .returning();
+  return row!.id as string;
+}
 
 const LOCKED = 'This document is locked and cannot be changed.';
 let t: TestContext;
@@ -127,7 +136,7 @@ describe('POST Documents', () => {
 describe('PUT Documents/{id}', () => {
   it('changes the metadata and records the change; new content through value', async () => {
     const id = await uploadFile(t, t.applicant);
-    const typeId = randomUUID();
+    const typeId = await documentType();
     const res = await put(t.applicant, id, {
       document: {
         name: 'My card.png',
@@ -196,7 +205,7 @@ describe('PUT Documents/{id}', () => {
     ];
     await t.database.db.update(documents).set({ locked: true }).where(eq(documents.id, c!));
     const elsewhere = await uploadFile(t, t.applicant);
-    const typeId = randomUUID();
+    const typeId = await documentType();
     const res = await put(t.applicant, a!, {
       document: { document_type_id: typeId, expiration_date: '2030-06-30' },
       saveAll: true,
@@ -214,7 +223,7 @@ describe('PUT Documents/{id}', () => {
     const same2 = await uploadFile(t, other, { name: 'ems-card.png', content: PNG });
     const otherName = await uploadFile(t, other, { name: 'photo.png', content: PNG });
     const otherPerson = await uploadFile(t, t.applicant, { name: 'ems-card.png', content: PNG });
-    const typeId = randomUUID();
+    const typeId = await documentType();
     const res = await put(t.admin, same1, { document: { document_type_id: typeId }, saveAll: true });
     expect(res.json().updated).toBe(2);
     expect((await rowOf(same2)).document_type_id).toBe(typeId);

@@ -5,10 +5,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { presentDocument } from '../../platform/files/documents';
 import { cleanFileName } from '../../platform/files/sniff';
 import { badRequest } from '../../platform/http/errors';
+import { checkReferences, refTarget } from '../../platform/resources/references';
 import { insertDocument } from './insert-document';
 import { authOf } from './load-document';
 import { resolveNewDocumentTarget } from './new-document-target';
 import { storeCheckedFile } from './store-file';
+
+const typeRef = { document_type_id: refTarget('document_types') };
 
 /**
  * POST /api/Documents/upload: one multipart `file` part after optional fields. Stores the bytes under
@@ -50,6 +53,7 @@ export async function registerDocumentUpload(app: FastifyInstance): Promise<void
             throw badRequest({ [String(issue?.path[0] ?? '_')]: issue?.message ?? 'Invalid value' });
           }
           const fields = parsed.data;
+          await checkReferences(db, request.enterpriseId, typeRef, fields);
           const target = await resolveNewDocumentTarget(db, auth, request.enterpriseId, fields);
           const name = cleanFileName(part.filename);
           const file = await storeCheckedFile(files, part.file, {

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/http/errors';
+import type { BodyRefs } from '../../platform/resources/references';
 import { idParams } from '../../platform/resources/register';
 import { selectLogs } from './fire';
 import { loadGraph, presentLink, selectLinks } from './graph';
@@ -18,6 +19,25 @@ import { removeLink, saveLink } from './save-link';
 const tags = ['triggers'];
 const uuid = (name: string) => z.uuid({ message: `${name} must be a valid id` });
 const links = z.array(triggerConfigurationTriggerOutput);
+
+const action = (field: string) => `trigger_configuration_trigger.actions[].${field}`;
+/** What the actions of a configuration trigger name, by field (each of the caller's enterprise). */
+const actionRefs: BodyRefs = {
+  [action('user_status_id')]: 'user_statuses',
+  [action('attendee_status_id')]: 'attendee_statuses',
+  [action('license_category_id')]: 'license_categories',
+  [action('certification_status_id')]: 'license_category_certification_statuses',
+  [action('alert_type_id')]: 'alert_types',
+  [action('policy_status_id')]: 'policy_statuses',
+  [action('license_request_status_id')]: 'license_request_statuses',
+  [action('process_id')]: 'process',
+  [action('process_status_id')]: 'process_statuses',
+  [action('form_package_id')]: 'fbpackages',
+  [action('form_id')]: 'fbforms',
+  [action('merge_template_id')]: 'merge_templates',
+  [action('license_status_id')]: 'license_statuses',
+  [action('transaction_status_id')]: 'transaction_statuses',
+};
 
 /** triggerconfigurationtriggers: a configuration's ordered actions for one trigger, and their firing logs. */
 export async function linkRoutes(app: FastifyInstance): Promise<void> {
@@ -120,7 +140,7 @@ export async function linkRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/triggerconfigurationtriggers/save', {
-    config: { access: 'triggers.write' },
+    config: { access: 'triggers.write', refs: actionRefs },
     schema: {
       tags,
       summary: 'Save a configuration trigger (its ordered actions); skipped, answering null, without an id',

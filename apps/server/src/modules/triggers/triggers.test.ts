@@ -333,6 +333,17 @@ describe('configuration triggers, firing and logs', () => {
     expect(req.current_trigger_count).toBe(1);
   });
 
+  // A status of the enterprise's own list: an action naming a made-up one is refused when saved.
+  const policyStatus = async () =>
+    (
+      await row(
+        t.database.db
+          .insert(referenceTables.policy_statuses)
+          .values({ enterprise_id: e(), label: 'Adopted' })
+          .returning(),
+      )
+    ).id as string;
+
   it('fires by hand; actions of modules not built yet are refused as not available', async () => {
     const policy = await triggerId('manual.policy');
     const link = randomUUID();
@@ -340,7 +351,7 @@ describe('configuration triggers, firing and logs', () => {
       id: link,
       trigger_configuration_id: configId,
       trigger_id: policy,
-      actions: [{ kind: 'policyStatus', policy_status_id: randomUUID() }],
+      actions: [{ kind: 'policyStatus', policy_status_id: await policyStatus() }],
     });
     const fired = await t.call(t.admin, {
       method: 'POST',

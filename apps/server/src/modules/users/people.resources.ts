@@ -1,6 +1,7 @@
 import { person, userFields, usersListQuery } from '@licensure/contracts';
 import { users } from '@licensure/db';
 import { eq, sql } from 'drizzle-orm';
+import { refTarget } from '../../platform/resources/references';
 import type { Resource, Row } from '../../platform/resources/types';
 import {
   authorizePerson,
@@ -56,6 +57,10 @@ export const peopleResource: Resource = {
   },
   defaultSort: 'last_name',
   scope: (auth) => (auth?.isPortal ? { name: 'self', where: (user) => eq(users.id, user as never) } : null),
+  refs: {
+    user_status_id: refTarget('user_statuses'),
+    security_template_ids: refTarget('security_templates'),
+  },
   unique: { users_user_name_key: 'user_name' },
   softDelete: { listParam: 'include_deleted' },
   hooks: {

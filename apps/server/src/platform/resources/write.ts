@@ -51,8 +51,12 @@ export function createWriter(db: Db, resource: Resource) {
   const auditOf = async (tx: Tx, row: Row) => (hooks.audit ? hooks.audit(row, tx) : row);
 
   async function prepare(values: Row, ctx: HookContext): Promise<Row> {
+    // References first, so that no hook reads a record of another enterprise; again where a hook set one.
+    const refs = resource.refs ?? {};
+    await checkReferences(ctx.tx, ctx.enterpriseId, refs, values);
     let v = (await hooks.validate?.(values, ctx)) ?? values;
-    if (resource.refs) await checkReferences(ctx.tx, ctx.enterpriseId, resource.refs, v);
+    const derived = Object.entries(refs).filter(([f]) => v[f] !== values[f]);
+    if (derived.length) await checkReferences(ctx.tx, ctx.enterpriseId, Object.fromEntries(derived), v);
     v = (await hooks.beforeChange?.(v, ctx)) ?? v;
     // Only the table's own columns are written; other input (child rows) is the after-change hook's.
     return Object.fromEntries(Object.entries(v).filter(([k]) => k in columns));
