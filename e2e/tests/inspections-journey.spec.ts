@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../axe';
-import { pdfText } from '../pdf';
+import { pdfText, smallPdf } from '../pdf';
 import { newSignedInPage } from '../sign-in';
 
 // The issue's journey: staff schedule a visit with a service and two vehicles; the inspector checks it
@@ -197,6 +197,9 @@ test('an inspector completes a visit offline and the work syncs, with a staff ed
     timeout: 30_000,
   });
   await expect(inspector.getByText(/Everything is uploaded/)).toBeVisible();
+  // The server answered: the app opened offline is live again (issue 25, item 8).
+  await expect(inspector.getByRole('status').filter({ hasText: 'You are offline' })).toHaveCount(0);
+  await expect(inspector.getByRole('status').filter({ hasText: /Synced .*: 1 applied/ })).toBeVisible();
 
   // Both inspections are submitted with their reports; the first lists the deficiency.
   await staff.goto(visitUrl);
@@ -214,4 +217,79 @@ test('an inspector completes a visit offline and the work syncs, with a staff ed
   expect(text).toContain('Crew refilled the oxygen on site; recheck at the next visit');
   expect(text).toContain('Conditional pass');
   expect(text).toContain('Jordan Lee');
+});
+
+// Issue 25, item 15: the demo applicant administers the demo service; its last inspection (submitted)
+// found a deficiency. They read the report and send a correction with a document; staff reject it with
+// a reason, the administrator sends another, and staff accept it.
+test('a service administrator reads an inspection report and corrects its deficiency, which staff review', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const agency = await newSignedInPage(browser, 'applicant');
+  await agency.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Inspections' }).click();
+  await expect(agency.getByRole('heading', { level: 1, name: 'Inspections' })).toBeVisible();
+  await expectNoAxeViolations(agency);
+  const row = agency.getByRole('row', { name: /Inspection SI-0001/ });
+  await expect(row).toContainText('Lakeside Ambulance Service');
+  await row.getByRole('link', { name: 'Inspection SI-0001' }).click();
+  await expect(agency.getByRole('heading', { level: 1, name: 'Inspection SI-0001' })).toBeVisible();
+  const inspectionId = agency.url().split('/').pop() ?? '';
+  const report = agency.getByRole('link', { name: /Download the inspection report \(PDF\)/ });
+  const pdf = await agency.request.get((await report.getAttribute('href')) ?? '');
+  expect(pdf.status()).toBe(200);
+  expect(pdfText(await pdf.body()).replace(/\s+/g, ' ')).toContain('lists crews from last year');
+  const deficiency = agency.getByRole('region', { name: 'Deficiency: Staff roster out of date' });
+  await expect(deficiency.getByText('Open', { exact: true })).toBeVisible();
+  await expectNoAxeViolations(agency);
+
+  const sendCorrection = async (text: string, file?: Buffer) => {
+    const form = deficiency.getByRole('form', { name: /^Submit a correction/ });
+    await form.getByLabel('What was done to correct it').fill(text);
+    if (file)
+      await form
+        .getByLabel('Document showing the correction (optional)')
+        .setInputFiles({ name: 'roster.pdf', mimeType: 'application/pdf', buffer: file });
+    await form.getByRole('button', { name: 'Submit correction' }).click();
+    await expect(deficiency.getByText('Your correction waits for review by staff.')).toBeVisible();
+  };
+  await sendCorrection('The new roster is posted in the crew room.', smallPdf('Crew roster 2026'));
+  await expect(deficiency.getByText('Document: roster.pdf')).toBeVisible();
+  await expectNoAxeViolations(agency);
+
+  // Staff review it on the inspection's page: reject, with a reason, asked first.
+  const staff = await newSignedInPage(browser);
+  await staff.goto(`/staff/inspections/${inspectionId}`);
+  await expect(staff.getByRole('heading', { level: 1, name: 'Inspection SI-0001' })).toBeVisible();
+  const review = staff.getByRole('region', { name: 'Corrections from the service' });
+  await expect(review.getByText(/The new roster is posted in the crew room/)).toBeVisible();
+  await expectNoAxeViolations(staff);
+  await review.getByRole('button', { name: 'Reject' }).click();
+  const dialog = staff.getByRole('dialog', { name: 'Reject this correction?' });
+  await dialog.getByLabel('Reason').fill('The roster must name the crews of every shift.');
+  await expectNoAxeViolations(staff);
+  await dialog.getByRole('button', { name: 'Reject the correction' }).click();
+  await expect(
+    staff.getByText('The correction was rejected and the administrator was sent the reason.'),
+  ).toBeVisible();
+
+  await agency.reload();
+  await expect(deficiency.getByText('Reason: The roster must name the crews of every shift.')).toBeVisible();
+  await sendCorrection('Roster reposted with every shift named.');
+
+  await staff.reload();
+  await review.getByRole('button', { name: 'Accept' }).click();
+  await staff
+    .getByRole('dialog', { name: 'Accept this correction?' })
+    .getByRole('button', { name: 'Accept the correction' })
+    .click();
+  await expect(
+    staff.getByText('The correction was accepted: its deficiency is marked corrected.'),
+  ).toBeVisible();
+  await expectNoAxeViolations(staff);
+
+  await agency.reload();
+  await expect(deficiency.getByText(/^Corrected /)).toBeVisible();
+  await expect(deficiency.getByRole('form', { name: /^Submit a correction/ })).toHaveCount(0);
+  await expectNoAxeViolations(agency);
 });
