@@ -50,7 +50,9 @@ test('an applicant completes the hours renewal needs; staff manage a roster and 
   await expect(roster.getByRole('row', { name: /Avery Applicant/ })).toContainText('Registered');
   await expectNoAxeViolations(admin);
   await roster.getByRole('button', { name: 'Mark complete for Avery Applicant' }).click();
-  await expect(admin.getByRole('status')).toContainText('Avery Applicant is marked complete.');
+  await expect(
+    admin.getByRole('status').filter({ hasText: 'Avery Applicant is marked complete.' }),
+  ).toBeVisible();
   await expect(roster.getByRole('row', { name: /Avery Applicant/ })).toContainText('Completed');
 
   // The applicant's Airway bar now reaches the requirement.
@@ -77,10 +79,47 @@ test('an applicant completes the hours renewal needs; staff manage a roster and 
   await dialog.getByLabel('Reason').fill('Moved to the spring session');
   await expectNoAxeViolations(admin);
   await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
-  await expect(admin.getByRole('status')).toContainText('2 attendees removed from the roster.');
+  await expect(
+    admin.getByRole('status').filter({ hasText: '2 attendees removed from the roster.' }),
+  ).toBeVisible();
   await expect(cpr.getByRole('row')).toHaveCount(3);
   await expect(cpr).not.toContainText('Morgan Reyes');
   await expectNoAxeViolations(admin);
+
+  // The CPR update is two weeks away: nobody can be marked complete yet, and staff are told why.
+  await expect(cpr.getByRole('button', { name: /^Mark complete for/ }).first()).toBeDisabled();
+  await expect(admin.getByText(/can be marked complete once the course has started/)).toBeVisible();
+  // Staff enrol Morgan Reyes again from the person finder, and edit the course.
+  await admin.getByLabel('Find a person to enrol, by last name').fill('Reyes');
+  await admin.getByRole('button', { name: 'Find', exact: true }).click();
+  await admin.getByRole('button', { name: 'Enrol Morgan Reyes' }).click();
+  await expect(admin.getByRole('status').filter({ hasText: 'Morgan Reyes is enrolled.' })).toBeVisible();
+  await expect(cpr.getByRole('row')).toHaveCount(4);
+  await expectNoAxeViolations(admin);
+  await admin.getByRole('link', { name: 'Edit course' }).click();
+  await expect(admin.getByRole('heading', { level: 1, name: 'Edit CPR instructor update' })).toBeVisible();
+  await expect(admin.getByLabel('Instructor')).toHaveValue('Jordan Medic, NRP');
+  await expectNoAxeViolations(admin);
+  await admin.getByLabel('Instructor').fill('Riley Park, NRP');
+  await admin.getByRole('button', { name: 'Save the course' }).click();
+  await expect(admin.getByRole('heading', { level: 1, name: 'CPR instructor update' })).toBeVisible();
+  await expect(admin.getByText('Riley Park, NRP')).toBeVisible();
+
+  // A course the applicant entered themselves says who entered it; staff reject it with a reason.
+  await admin.getByRole('link', { name: 'Courses' }).click();
+  await admin.getByLabel('Entered by people, awaiting verification').check();
+  await admin.getByRole('link', { name: 'Wilderness first aid (out of state)' }).click();
+  await expect(admin.getByText(/Entered by Avery Applicant on/)).toBeVisible();
+  await expectNoAxeViolations(admin);
+  await admin.getByRole('button', { name: 'Reject…' }).click();
+  const reject = admin.getByRole('dialog', { name: /Reject/ });
+  await reject.getByLabel(/^Reason/).fill('The certificate does not show the hours of Trauma.');
+  await expectNoAxeViolations(admin);
+  await reject.getByRole('button', { name: 'Reject and send the reason' }).click();
+  await expect(
+    admin.getByRole('status').filter({ hasText: 'was rejected and Avery Applicant was sent the reason' }),
+  ).toBeVisible();
+  await expect(admin.getByRole('link', { name: 'Wilderness first aid (out of state)' })).toHaveCount(0);
 
   // Staff draw a CE audit of half the licensees renewed in the last year.
   await admin.getByRole('link', { name: 'CE audits' }).click();

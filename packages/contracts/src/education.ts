@@ -421,3 +421,4 @@ export const rejectSelfEnteredBody = z.object({
 });
 /** notified: false when the person has no email address to write to. */
 export const rejectSelfEnteredOutput = z.object({ training_id: z.uuid(), notified: z.boolean() });
+export type RejectSelfEnteredOutput = z.infer<typeof rejectSelfEnteredOutput>;

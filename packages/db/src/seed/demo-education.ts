@@ -101,7 +101,8 @@ export async function seedDemoEducation(
     .values([
       course('Cardiology update', 'CE-101', -260, [topic(cardiology, 4)]),
       course('Trauma refresher', 'CE-102', -120, [topic(trauma, 2)]),
-      course('Airway management workshop', 'CE-201', 7, [topic(airway, 6)]),
+      // Held today: upcoming in the what-if list, and its attendees can be marked complete once it has begun.
+      course('Airway management workshop', 'CE-201', 0, [topic(airway, 6)]),
       course('Trauma skills day', 'CE-202', 10, [topic(trauma, 2)]),
       course('Pediatric airway', 'CE-203', 21, [topic(airway, 4), topic(pediatrics, 2)]),
       course('CPR instructor update', 'CE-204', 14, [topic(cardiology, 2)], 12),
@@ -129,6 +130,19 @@ export async function seedDemoEducation(
       completed_on: day(-120),
     },
   ]);
+
+  // A course the applicant entered themselves, waiting for staff to verify or reject it.
+  await tx.insert(trainings).values({
+    ...e,
+    name: 'Wilderness first aid (out of state)',
+    instructor: 'Mountain Rescue Academy',
+    start_date: day(-40),
+    end_date: day(-39),
+    training_topics: [topic(trauma, 2)],
+    self_entered: true,
+    verified: false,
+    entered_by: demo.applicantId,
+  });
 
   // Four renewed EMTs: on the CPR update's roster and in the population a CE audit samples from.
   const names = [

@@ -7,6 +7,7 @@ import { useSignedIn } from '../../app/session-provider';
 import { PageHeader } from '../../platform/components/page-header';
 import { type ResponsiveColumn, ResponsiveTable } from '../../platform/components/responsive-table';
 import { ErrorState, LoadingState } from '../../platform/components/status';
+import { FlashMessage } from '../../platform/resources/flash-message';
 import { hasPermission } from '../../platform/session/shell-state';
 import { formatDate } from '../registry/ui/format';
 import { educationApi, educationKeys, hoursText, todayIso } from './education-api';
@@ -75,6 +76,7 @@ export function CourseCataloguePage({ area }: { area: 'staff' | 'portal' }) {
           ) : null
         }
       />
+      <FlashMessage />
       <form
         onSubmit={(e) => {
           e.preventDefault();

@@ -1,10 +1,12 @@
+import type { TrainingOutput } from '@licensure/contracts';
 import { Alert, Button, Group, NativeSelect, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { errorMessage, fieldErrorsOf } from '../../platform/api/errors';
 import { PageHeader } from '../../platform/components/page-header';
 import { requiredLabelProps } from '../../platform/components/required-mark';
+import { ErrorState, LoadingState } from '../../platform/components/status';
 import { educationApi, educationKeys } from './education-api';
 import { TopicHoursEditor, trainingTopicsOf, useTopicRows } from './topic-hours-editor';
 
@@ -18,8 +20,30 @@ const fieldNames = [
   'training_topics',
 ];
 
-/** `/staff/education/courses/new`: a new course with its hours by topic. */
+/** `/staff/education/courses/new` and `/staff/education/courses/:id/edit`: a course with its hours by topic. */
 export function CourseFormPage() {
+  const { id } = useParams();
+  const course = useQuery({
+    queryKey: educationKeys.course(id ?? ''),
+    queryFn: ({ signal }) => educationApi.course(id ?? '', signal),
+    enabled: !!id,
+  });
+  if (!id) return <CourseForm />;
+  if (course.isPending) return <LoadingState label="Loading the course…" />;
+  if (course.isError)
+    return (
+      <ErrorState
+        error={course.error}
+        title="The course could not be loaded"
+        onRetry={() => void course.refetch()}
+      />
+    );
+  return <CourseForm key={id} course={course.data} />;
+}
+
+const text = (value: string | null) => value ?? '';
+
+function CourseForm({ course }: { course?: TrainingOutput }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const levels = useQuery({
@@ -27,37 +51,46 @@ export function CourseFormPage() {
     queryFn: ({ signal }) => educationApi.refs('Levels', signal),
   });
   const [v, setV] = useState({
-    name: '',
-    course_number: '',
-    start_date: '',
-    end_date: '',
-    instructor: '',
-    description: '',
-    education_level_id: '',
+    name: course?.name ?? '',
+    course_number: text(course?.course_number ?? null),
+    start_date: text(course?.start_date ?? null),
+    end_date: text(course?.end_date ?? null),
+    instructor: text(course?.instructor ?? null),
+    description: text(course?.description ?? null),
+    education_level_id: text(course?.education_level_id ?? null),
   });
-  const [capacity, setCapacity] = useState<number | string>('');
-  const [rows, setRows] = useTopicRows();
-  const set = (k: keyof typeof v) => (e: { currentTarget: { value: string } }) =>
-    setV((s) => ({ ...s, [k]: e.currentTarget.value }));
+  const [capacity, setCapacity] = useState<number | string>(course?.capacity ?? '');
+  const [rows, setRows] = useTopicRows(course?.training_topics);
+  // The value is read now: by the time React runs the updater the event's currentTarget is gone.
+  const set = (k: keyof typeof v) => (e: { currentTarget: { value: string } }) => {
+    const value = e.currentTarget.value;
+    setV((s) => ({ ...s, [k]: value }));
+  };
   const save = useMutation({
-    mutationFn: () =>
-      educationApi.createCourse({
+    mutationFn: () => {
+      const values = {
         ...v,
         education_level_id: v.education_level_id || null,
         start_date: v.start_date || null,
         end_date: v.end_date || null,
         capacity: capacity === '' ? null : Number(capacity),
         training_topics: trainingTopicsOf(rows),
-      }),
+      };
+      return course ? educationApi.updateCourse(course.id, values) : educationApi.createCourse(values);
+    },
     onSuccess: (c) => {
       void queryClient.invalidateQueries({ queryKey: educationKeys.all });
       navigate(`/staff/education/courses/${c.id}`);
     },
   });
   const { fields, other } = fieldErrorsOf(save.error, fieldNames);
+  const back = course ? `/staff/education/courses/${course.id}` : '/staff/education/courses';
   return (
     <Stack gap="md">
-      <PageHeader title="New course" />
+      <PageHeader
+        title={course ? `Edit ${course.name}` : 'New course'}
+        documentTitle={course ? `Edit course ${course.name}` : undefined}
+      />
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -134,7 +167,7 @@ export function CourseFormPage() {
             <Button type="submit" loading={save.isPending}>
               Save the course
             </Button>
-            <Button variant="default" onClick={() => navigate('/staff/education/courses')}>
+            <Button variant="default" onClick={() => navigate(back)}>
               Cancel
             </Button>
           </Group>

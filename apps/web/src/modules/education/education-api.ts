@@ -5,6 +5,7 @@ import type {
   CeAuditSummary,
   CourseAttendeeOutput,
   ListResult,
+  RejectSelfEnteredOutput,
   TrainingInput,
   TrainingOutput,
   UserLevelProgress,
@@ -73,6 +74,10 @@ export const educationApi = {
   course: (id: string, signal?: AbortSignal) => api.get<TrainingOutput>(`/api/trainings/${id}`, json(signal)),
   createCourse: (training: Partial<TrainingInput>) =>
     api.post<TrainingOutput>('/api/trainings', { training }),
+  updateCourse: (id: string, training: Partial<TrainingInput>) =>
+    api.put<TrainingOutput>(`/api/trainings/${id}`, { training }),
+  rejectSelfEntered: (id: string, reason: string) =>
+    api.post<RejectSelfEnteredOutput>(`/api/EducationModule/RejectSelfEnteredCourse/${id}`, { reason }),
   roster: (trainingId: string, signal?: AbortSignal) =>
     api.get<ListResult<CourseAttendeeOutput>>('/api/EducationModule/CourseAttendees', {
       query: { training_id: trainingId, numPerPage: 500 },

@@ -16,6 +16,10 @@ export const educationStaffRoutes: RouteObject[] = [
     path: 'education/courses/:id',
     ...lazyPage(() => import('./staff-course-page').then((m) => m.StaffCoursePage)),
   },
+  {
+    path: 'education/courses/:id/edit',
+    ...lazyPage(() => import('./course-form-page').then((m) => m.CourseFormPage)),
+  },
   { path: 'education/levels', ...lazyPage(() => import('./levels-page').then((m) => m.LevelsPage)) },
   {
     path: 'education/levels/new',

@@ -1,7 +1,6 @@
 import type { CourseAttendeeOutput } from '@licensure/contracts';
 import {
   Alert,
-  Anchor,
   Button,
   Checkbox,
   Group,
@@ -9,23 +8,24 @@ import {
   Stack,
   Table,
   Text,
-  Textarea,
+  TextInput,
   Title,
   VisuallyHidden,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useSignedIn } from '../../app/session-provider';
-import { api } from '../../platform/api/client';
 import { errorMessage } from '../../platform/api/errors';
 import { PageHeader } from '../../platform/components/page-header';
 import { requiredLabelProps } from '../../platform/components/required-mark';
 import { ErrorState, LoadingState } from '../../platform/components/status';
 import { hasPermission } from '../../platform/session/shell-state';
 import { formatDate } from '../registry/ui/format';
+import { AddAttendee } from './add-attendee';
 import { CourseDetails } from './course-details';
 import { educationApi, educationKeys, todayIso } from './education-api';
+import { SelfEnteredReview } from './self-entered-review';
 
 /** The attendee status that counts as completion ("Completed"). */
 function useCompletedStatus(): string | null {
@@ -65,13 +65,6 @@ export function StaffCoursePage() {
       void refresh();
     },
   });
-  const verify = useMutation({
-    mutationFn: () => api.post(`/api/EducationModule/VerifySelfEnteredCourse/${id}`),
-    onSuccess: () => {
-      setNotice('The course is verified and its person credited with its hours.');
-      void refresh();
-    },
-  });
   const remove = useMutation({
     mutationFn: () => educationApi.bulkRemove(id, selected, reason.trim() || 'Removed from the roster'),
     onSuccess: (r) => {
@@ -97,36 +90,33 @@ export function StaffCoursePage() {
   const toggle = (attendeeId: string, on: boolean) =>
     setSelected((s) => (on ? [...s, attendeeId] : s.filter((x) => x !== attendeeId)));
   const allChecked = people.length > 0 && selected.length === people.length;
+  // Nobody completes a course before it takes place (the server refuses it too).
+  const notYet = !!c.start_date && todayIso() < c.start_date;
 
   return (
     <Stack gap="md">
-      <PageHeader title={c.name} documentTitle={`Course ${c.name}`} description="Course and roster" />
+      <PageHeader
+        title={c.name}
+        documentTitle={`Course ${c.name}`}
+        description="Course and roster"
+        actions={
+          canWrite && !c.self_entered ? (
+            <Button component={Link} to={`/staff/education/courses/${c.id}/edit`} variant="default">
+              Edit course
+            </Button>
+          ) : null
+        }
+      />
       <CourseDetails course={c} />
       {c.self_entered && !c.verified ? (
-        <Alert color="yellow" title="Entered by the person, awaiting verification">
-          <Stack gap="xs">
-            <Text size="sm">
-              Check the certificate; verifying credits the person with the course&apos;s hours.
-            </Text>
-            {c.document_id ? (
-              <Anchor href={`/api/Documents/${c.document_id}/content`}>Open the certificate</Anchor>
-            ) : (
-              <Text size="sm">No certificate was added.</Text>
-            )}
-            {canWrite ? (
-              <div>
-                <Button onClick={() => verify.mutate()} loading={verify.isPending}>
-                  Verify and credit the hours
-                </Button>
-              </div>
-            ) : null}
-            {verify.isError ? (
-              <Text c="var(--mantine-color-error)" role="alert" size="sm">
-                {errorMessage(verify.error)}
-              </Text>
-            ) : null}
-          </Stack>
-        </Alert>
+        <SelfEnteredReview
+          course={c}
+          canWrite={canWrite}
+          onVerified={() => {
+            setNotice('The course is verified and its person credited with its hours.');
+            void refresh();
+          }}
+        />
       ) : null}
       <Title order={2} size="h3">
         Roster
@@ -169,6 +159,9 @@ export function StaffCoursePage() {
                 Remove selected ({selected.length})
               </Button>
             </Group>
+          ) : null}
+          {canWrite && notYet ? (
+            <Text size="sm">{`Attendees can be marked complete once the course has started (${formatDate(c.start_date)}).`}</Text>
           ) : null}
           <Table striped withTableBorder>
             <Table.Caption>Attendees of {c.name}</Table.Caption>
@@ -213,7 +206,7 @@ export function StaffCoursePage() {
                         <Button
                           size="xs"
                           variant="default"
-                          disabled={!completed}
+                          disabled={!completed || notYet}
                           loading={complete.isPending && complete.variables?.id === a.id}
                           onClick={() => complete.mutate(a)}
                         >
@@ -227,6 +220,16 @@ export function StaffCoursePage() {
             </Table.Tbody>
           </Table>
         </>
+      ) : null}
+      {canWrite && c.verified ? (
+        <AddAttendee
+          trainingId={c.id}
+          enrolled={new Set(people.map((p) => p.user_id))}
+          onAdded={(name) => {
+            setNotice(`${name} is enrolled.`);
+            void refresh();
+          }}
+        />
       ) : null}
       <Modal.Root opened={confirming} onClose={() => setConfirming(false)} centered>
         <Modal.Overlay />
@@ -245,7 +248,7 @@ export function StaffCoursePage() {
                 .join(', ')}{' '}
               will be taken off the roster. They are kept, marked removed, with the reason.
             </Text>
-            <Textarea
+            <TextInput
               label="Reason"
               {...requiredLabelProps(false)}
               value={reason}

@@ -10,9 +10,13 @@ export interface TopicRow {
   hours: number | string;
 }
 
-/** The rows being edited, starting with one empty line. */
-export function useTopicRows() {
-  return useState<TopicRow[]>([{ key: 1, topic_id: '', hours: 1 }]);
+/** The rows being edited: the course's topics, or one empty line for a new course. */
+export function useTopicRows(initial: readonly { topic_id: string; hours: number }[] = []) {
+  return useState<TopicRow[]>(() =>
+    initial.length > 0
+      ? initial.map((t, i) => ({ key: i + 1, topic_id: t.topic_id, hours: t.hours }))
+      : [{ key: 1, topic_id: '', hours: 1 }],
+  );
 }
 
 /** The `training_topics` a course is saved with: the lines that name a topic. */
