@@ -324,4 +324,22 @@ test('staff find the seeded session on the calendar and attach a document; the a
   ).toBeVisible();
   await expect(mine.getByText('Withdrawn', { exact: true }).first()).toBeVisible();
   await expectNoAxeViolations(applicant);
+
+  // Withdrawn, the candidate may register again, for the same session (issue 25, item 2).
+  await card
+    .getByRole('button', { name: /^Register for the session of/ })
+    .first()
+    .click();
+  await expect(
+    applicant.getByRole('status').filter({ hasText: 'You are registered for the session.' }),
+  ).toBeVisible();
+  await expect(mine.getByText('Awaiting results', { exact: true }).first()).toBeVisible();
+  await expectNoAxeViolations(applicant);
+
+  // The admission letter is in the applicant's Messages too (issue 25, item 4).
+  await applicant.goto('/portal/messages');
+  await expect(
+    applicant.getByRole('link', { name: /^Admission to the EMT psychomotor exam on/ }).first(),
+  ).toBeVisible();
+  await expectNoAxeViolations(applicant);
 });
