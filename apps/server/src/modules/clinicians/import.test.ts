@@ -233,8 +233,8 @@ describe('POST clinicians/importClinicians', () => {
 
     const own = await createService(t, 'Portal Run EMS');
     const admin = await createServiceAdministrator(t, own.id);
-    // Another user's document is not theirs to import.
-    expect((await runImport(admin, doc, own.id)).statusCode).toBe(403);
+    // Another user's document is not theirs to import: hidden from a portal user, as the documents rule says.
+    expect((await runImport(admin, doc, own.id)).statusCode).toBe(404);
     const mine = await uploadXlsx(admin, [HEADER, ['Solo', 'Sam', 'sam@example.org', '', '', 'EMT', '', '']]);
     expect((await runImport(admin, mine, service.id)).statusCode).toBe(403);
     const ok = await runImport(admin, mine, own.id);

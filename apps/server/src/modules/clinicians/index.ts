@@ -15,8 +15,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, recordChange } from '../../platform/audit/record-change';
-import { loadOwnDocument, mayUseDocument, presentDocument } from '../../platform/files/documents';
+import { presentDocument } from '../../platform/files/documents';
 import { unauthenticated } from '../../platform/http/errors';
+import { loadDocument } from '../documents/load-document';
+import { presentDocumentFor, recordsAllow } from '../documents/parent-access';
+import { mayRead } from '../documents/policy';
+import { loadResponseFor } from '../responses/access';
 import { assertRosterAccess } from './access';
 import { exportRoster } from './export-roster';
 import { ROSTER_IMPORT_QUEUE, type RosterImportJob, registerRosterImportJob } from './import-job';
@@ -46,7 +50,7 @@ export async function cliniciansModule(app: FastifyInstance): Promise<void> {
       if (!auth) throw unauthenticated();
       const { documentId, serviceId } = request.params;
       await assertRosterAccess(db, auth, request.enterpriseId, serviceId, 'registry.write');
-      const doc = await loadOwnDocument(db, request.enterpriseId, auth, documentId);
+      const doc = await loadDocument(db, request, documentId);
       const actor = actorOf(request);
 
       if (!request.query.async) {
@@ -103,7 +107,9 @@ export async function cliniciansModule(app: FastifyInstance): Promise<void> {
       const auth = request.auth;
       if (!auth) throw unauthenticated();
       const { documentId, responseId } = request.params;
-      const before = await loadOwnDocument(db, request.enterpriseId, auth, documentId);
+      // The document's own access (and that of every record it is attached to), and the response's.
+      const before = await loadDocument(db, request, documentId, { need: 'write' });
+      await loadResponseFor(db, auth, request.enterpriseId, responseId, 'edit');
       const after = await db.transaction(async (tx) => {
         const [row] = await tx
           .update(documents)
@@ -128,7 +134,7 @@ export async function cliniciansModule(app: FastifyInstance): Promise<void> {
     config: { access: 'authenticated' },
     schema: {
       tags,
-      summary: 'The documents linked to a form response (only the caller’s own unless staff)',
+      summary: 'The documents linked to a form response that the caller may read (the documents rule)',
       querystring: documentsByResponseQuery,
       response: { 200: z.array(documentRecord) },
     },
@@ -146,7 +152,10 @@ export async function cliniciansModule(app: FastifyInstance): Promise<void> {
           ),
         )
         .orderBy(asc(documents.created_at), asc(documents.id));
-      return rows.filter((d) => mayUseDocument(auth, d)).map(presentDocument);
+      const ctx = { db, auth, enterpriseId: request.enterpriseId };
+      const readable = [];
+      for (const d of rows) if (mayRead(auth, d) && (await recordsAllow(ctx, d))) readable.push(d);
+      return readable.map((d) => presentDocumentFor(auth, d));
     },
   });
 }

@@ -1,5 +1,5 @@
 import type { DocumentRecord } from '@licensure/contracts';
-import { type Db, documents } from '@licensure/db';
+import type { Db, documents } from '@licensure/db';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AuthContext } from '../auth/context';
 import { forbidden, notFound } from '../http/errors';
@@ -36,32 +36,3 @@ export const presentDocument = (d: DocumentRow): DocumentRecord => ({
   created_at: d.created_at.toISOString(),
   updated_at: d.updated_at.toISOString(),
 });
-
-/**
- * The clinicians routes' rule (roster files): staff use every document of the enterprise; others only
- * those they uploaded or that are about them. The documents module has its own, stricter policy.
- */
-export const mayUseDocument = (auth: AuthContext, d: DocumentRow): boolean =>
-  auth.isStaff || d.uploaded_by === auth.userId || d.user_id === auth.userId;
-
-/** A live document of the enterprise that the caller may use; 404 when missing, 403 when not theirs. */
-export async function loadOwnDocument(
-  db: Db,
-  enterpriseId: string,
-  auth: AuthContext,
-  documentId: string,
-): Promise<DocumentRow> {
-  const [doc] = await db
-    .select()
-    .from(documents)
-    .where(
-      and(
-        eq(documents.id, documentId),
-        eq(documents.enterprise_id, enterpriseId),
-        isNull(documents.deleted_at),
-      ),
-    );
-  if (!doc) throw notFound('document');
-  if (!mayUseDocument(auth, doc)) throw forbidden();
-  return doc;
-}
