@@ -188,6 +188,8 @@ export const transactionOutput = z.object({
   amount_cents: z.number().int(),
   currency: z.string(),
   reference_number: z.string().nullable(),
+  /** The receipt's number (RCPT-2026-000123), given when the money moved; null until then. */
+  receipt_number: z.string().nullable(),
   refund_of_id: z.uuid().nullable(),
   /** A payment: what has been refunded of it so far. */
   refunded_cents: z.number().int(),
@@ -236,16 +238,96 @@ export const voucherOutput = z.object({
   id: z.uuid(),
   code: z.string(),
   user_id: z.uuid().nullable(),
-  amount_cents: z.number().int(),
+  /** The person it is for (staff lists); null for anyone holding the code. */
+  person_name: z.string().nullable().optional(),
+  /** What it pays, in cents; null for a share voucher. */
+  amount_cents: z.number().int().nullable(),
+  /** The share of what a request owes it pays (1-100); null for an amount voucher. */
+  percent: z.number().int().nullable(),
+  max_uses: z.number().int(),
+  use_count: z.number().int(),
+  /** false: deactivated by staff. */
+  active: z.boolean(),
   license_request_id: z.uuid().nullable(),
   expires_on: z.string().nullable(),
+  /** Every use is spent. */
   used: z.boolean(),
+  /** When it was last used. */
   used_at: timestamp.nullable(),
   used_transaction_id: z.uuid().nullable(),
+  note: z.string().nullable(),
   /** SaveElement: the voucher covers everything the request owes, so LicenseVoucherCharge settles it. */
   covers_all: z.boolean().optional(),
+  /** LicenseVoucherCharge: what this use of it paid. */
+  charged_cents: z.number().int().optional(),
+  created_at: timestamp.optional(),
+  updated_at: timestamp.optional(),
 });
 export type VoucherOutput = z.infer<typeof voucherOutput>;
+
+const voucherNote = z.preprocess(blankToUndefined, text('note', 2000).optional());
+const voucherExpiry = z.preprocess(
+  blankToUndefined,
+  z.iso.date({ message: 'expires_on must be a date (YYYY-MM-DD)' }).optional(),
+);
+
+/**
+ * POST vouchers (staff issue one): a code, an amount in cents or a share in percent (one of them),
+ * how many times it may be used, until when, and for whom (a person, or anyone holding the code).
+ */
+export const voucherIssueInput = z.object({
+  code: text('code', 64)
+    .min(3, 'code must be 3 characters or more')
+    .regex(/^[A-Za-z0-9_-]*$/, 'code may hold only letters, digits, - and _'),
+  amount_cents: z.preprocess(blankToUndefined, cents('amount_cents').optional()),
+  percent: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ message: 'percent must be a number' })
+      .int('percent must be a whole number')
+      .min(1, 'percent must be between 1 and 100')
+      .max(100, 'percent must be between 1 and 100')
+      .optional(),
+  ),
+  max_uses: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ message: 'max_uses must be a number' })
+      .int('max_uses must be a whole number')
+      .min(1, 'max_uses must be at least 1')
+      .max(100_000, 'max_uses must be 100,000 or less')
+      .default(1),
+  ),
+  expires_on: voucherExpiry,
+  user_id: optionalId('user_id'),
+  note: voucherNote,
+});
+export type VoucherIssueInput = z.infer<typeof voucherIssueInput>;
+/** PUT vouchers/{id}: deactivate (or reactivate), move the expiry, note. What it pays stays. */
+export const voucherPatch = z.object({
+  active: z.boolean({ message: 'active must be true or false' }).optional(),
+  expires_on: voucherExpiry,
+  note: voucherNote,
+});
+
+/** Staff recording a payment: a person's requests that still owe money. */
+export const payableQuery = z.object({ user_id: id('user_id') });
+export const payableRequests = z.object({
+  user_id: z.uuid(),
+  person_name: z.string().nullable(),
+  payable: z.array(
+    z.object({
+      license_request_id: z.uuid(),
+      license_name: z.string().nullable(),
+      review_state: z.string().nullable(),
+      created_at: timestamp,
+      charges_cents: z.number().int(),
+      due_cents: z.number().int(),
+    }),
+  ),
+});
+export type PayableRequests = z.infer<typeof payableRequests>;
+
 export const existingVouchersQuery = z.object({ user_id: optionalId('user_id') });
 
 export const financeReportQuery = z.object({

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, enterpriseId, id, updatedAt } from './columns';
 import { licenseRequests } from './forms';
 import { users } from './platform';
@@ -29,6 +40,11 @@ export const transactions = pgTable(
     currency: text('currency').notNull().default('USD'),
     /** A check or money order number, or the gateway's own transaction id. */
     reference_number: text('reference_number'),
+    /**
+     * The receipt's number people read (RCPT-2026-000123): taken from the enterprise's receipt auto
+     * number of the year when the money moves, in the same transaction; unique in the enterprise.
+     */
+    receipt_number: text('receipt_number'),
     /** A refund: the payment it gives money back from. */
     refund_of_id: uuid('refund_of_id'),
     voucher_id: uuid('voucher_id'),
@@ -45,6 +61,7 @@ export const transactions = pgTable(
     index('transactions_user_idx').on(t.user_id),
     index('transactions_refund_of_idx').on(t.refund_of_id),
     index('transactions_settled_idx').on(t.enterprise_id, t.settled_at),
+    uniqueIndex('transactions_receipt_number_key').on(t.enterprise_id, t.receipt_number),
   ],
 );
 
@@ -95,7 +112,10 @@ export const paymentAttempts = pgTable(
   ],
 );
 
-/** A voucher: pays part or all of one basket, once. */
+/**
+ * A voucher staff issue: pays an amount (amount_cents) or a share (percent) of what a request owes,
+ * up to max_uses times, until it expires or is deactivated; for one person, or anyone holding the code.
+ */
 export const vouchers = pgTable(
   'vouchers',
   {
@@ -104,7 +124,14 @@ export const vouchers = pgTable(
     code: text('code').notNull(),
     /** The person it was issued to (null: anyone holding the code). */
     user_id: uuid('user_id').references(() => users.id),
-    amount_cents: integer('amount_cents').notNull(),
+    /** What it pays, in cents; null for a share voucher. */
+    amount_cents: integer('amount_cents'),
+    /** The share of what a request owes it pays (1-100); null for an amount voucher. */
+    percent: integer('percent'),
+    max_uses: integer('max_uses').notNull().default(1),
+    use_count: integer('use_count').notNull().default(0),
+    /** false: deactivated by staff, no longer usable. */
+    active: boolean('active').notNull().default(true),
     /** The request it was saved against (SaveElement), before it is charged. */
     license_request_id: uuid('license_request_id').references(() => licenseRequests.id),
     expires_on: text('expires_on'),
@@ -118,6 +145,8 @@ export const vouchers = pgTable(
   (t) => [
     uniqueIndex('vouchers_code_key').on(t.enterprise_id, sql`lower(${t.code})`),
     index('vouchers_user_idx').on(t.user_id),
+    check('vouchers_amount_or_share', sql`(${t.amount_cents} is null) <> (${t.percent} is null)`),
+    check('vouchers_uses', sql`${t.max_uses} >= 1 and ${t.use_count} between 0 and ${t.max_uses}`),
   ],
 );
 

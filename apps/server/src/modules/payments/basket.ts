@@ -93,7 +93,12 @@ export async function basketTotals(db: Db | Tx, requests: readonly RequestRow[])
     })
     .from(vouchers)
     .where(
-      and(inArray(vouchers.license_request_id, ids), isNull(vouchers.used_at), isNull(vouchers.deleted_at)),
+      and(
+        inArray(vouchers.license_request_id, ids),
+        isNull(vouchers.used_at),
+        isNull(vouchers.deleted_at),
+        eq(vouchers.active, true),
+      ),
     )
     .groupBy(vouchers.license_request_id);
   const names = await licenseNames(db, requests);

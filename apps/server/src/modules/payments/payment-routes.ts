@@ -88,7 +88,10 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
         throw new AppError('conflict', 'Only money taken has a receipt: this payment is not settled.');
       return reply
         .type('application/pdf')
-        .header('content-disposition', pdfDisposition('inline', `Receipt ${t.id.slice(0, 8)}.pdf`))
+        .header(
+          'content-disposition',
+          pdfDisposition('inline', `Receipt ${t.receipt_number ?? t.id.slice(0, 8)}.pdf`),
+        )
         .send(await receiptPdf(db, request.enterpriseId, t));
     },
   });

@@ -59,6 +59,7 @@ export function presentTransaction(t: Row): TransactionOutput {
     amount_cents: Number(t.amount_cents),
     currency: (t.currency as string | undefined) ?? 'USD',
     reference_number: s('reference_number'),
+    receipt_number: s('receipt_number'),
     refund_of_id: s('refund_of_id'),
     refunded_cents: Number(t.refunded_cents ?? 0),
     voucher_id: s('voucher_id'),
@@ -162,7 +163,13 @@ export const transactionResource: Resource = {
         sql`exists (select 1 from transaction_allocations a where a.transaction_id = ${transactions.id} and a.license_request_id = ${v})`,
     },
   },
-  search: [transactions.reference_number, transactions.note, users.last_name, users.first_name],
+  search: [
+    transactions.receipt_number,
+    transactions.reference_number,
+    transactions.note,
+    users.last_name,
+    users.first_name,
+  ],
   sort: {
     created_at: transactions.created_at,
     settled_at: transactions.settled_at,

@@ -34,9 +34,9 @@ export async function receiptPdf(db: Db, enterpriseId: string, t: TransactionOut
       title={refund ? 'Refund receipt' : 'Payment receipt'}
       subtitle={office?.name ?? undefined}
       author={office?.name ?? undefined}
-      footer={`Receipt ${t.id}`}
+      footer={`Receipt ${t.receipt_number ?? t.id}`}
       facts={[
-        { label: 'Receipt number', value: t.id },
+        { label: 'Receipt number', value: t.receipt_number ?? t.id },
         { label: refund ? 'Refunded to' : 'Paid by', value: t.payer_name },
         { label: 'Amount', value: `${formatCents(t.amount_cents)} ${t.currency}` },
         { label: 'Method', value: t.method_label },

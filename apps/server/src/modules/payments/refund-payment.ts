@@ -5,6 +5,7 @@ import { actorOf, recordChange } from '../../platform/audit/record-change';
 import { recordEvent } from '../../platform/events/record-event';
 import { AppError, badRequest, notFound } from '../../platform/http/errors';
 import { attemptOf } from './open-payment';
+import { takeReceiptNumber } from './receipt-number';
 import { statusId } from './settle-payment';
 
 export interface RefundInput {
@@ -75,6 +76,7 @@ export async function refundPayment(
       note: input.reason,
       recorded_by: actor.userId,
       settled_at: new Date(),
+      receipt_number: await takeReceiptNumber(tx, actor),
     })
     .returning();
   if (!refund) throw new Error('refund insert returned nothing');

@@ -9,6 +9,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { recordChange } from '../../platform/audit/record-change';
 import { recordEvent } from '../../platform/events/record-event';
 import { basketTotals } from './basket';
+import { takeReceiptNumber } from './receipt-number';
 
 type RequestRow = typeof licenseRequests.$inferSelect;
 export type TransactionRow = typeof transactions.$inferSelect;
@@ -31,7 +32,7 @@ export async function statusId(tx: Tx, enterpriseId: string, label: string): Pro
 
 /**
  * Settles a pending payment, in the caller's transaction: only a pending row settles (a replayed
- * notification finds it settled and records nothing), its amount is allocated to the basket's
+ * notification finds it settled and records nothing) and takes the next receipt number, its amount is allocated to the basket's
  * requests by what each owes (an overpayment to the last), a request owing nothing more has its
  * charges marked paid, and `payment.settled` is recorded for the trigger engine.
  */
@@ -43,15 +44,9 @@ export async function settlePayment(
   reference?: string | null,
 ): Promise<TransactionRow | null> {
   const paid = await statusId(tx, actor.enterpriseId, 'Paid');
-  const [row] = await tx
-    .update(transactions)
-    .set({
-      state: 'settled',
-      settled_at: new Date(),
-      updated_at: new Date(),
-      transaction_status_id: paid,
-      ...(reference ? { reference_number: reference } : {}),
-    })
+  const [pending] = await tx
+    .select({ id: transactions.id })
+    .from(transactions)
     .where(
       and(
         eq(transactions.id, transactionId),
@@ -59,6 +54,21 @@ export async function settlePayment(
         eq(transactions.state, 'pending'),
       ),
     )
+    .for('update');
+  if (!pending) return null;
+  // Numbered only once it is certain to settle: a replay takes no number.
+  const now = new Date();
+  const [row] = await tx
+    .update(transactions)
+    .set({
+      state: 'settled',
+      settled_at: now,
+      updated_at: now,
+      transaction_status_id: paid,
+      receipt_number: await takeReceiptNumber(tx, actor, now),
+      ...(reference ? { reference_number: reference } : {}),
+    })
+    .where(and(eq(transactions.id, pending.id), eq(transactions.state, 'pending')))
     .returning();
   if (!row) return null;
   const before = await basketTotals(tx, requests);

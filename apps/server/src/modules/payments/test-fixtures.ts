@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { referenceTables, vouchers } from '@licensure/db';
+import { createEnterprise, createUser, licenseRequests, referenceTables, vouchers } from '@licensure/db';
 import type { Caller, TestContext } from '../../test/test-app';
 
 /** A licence for the payment tests (made once a context). */
@@ -76,3 +76,25 @@ export const form = (fields: Record<string, string>) => ({
   headers: { 'content-type': 'application/x-www-form-urlencoded' },
   payload: new URLSearchParams(fields).toString(),
 });
+
+/** A second enterprise with a person owing a fee there: what the first enterprise's staff must not reach. */
+export async function otherEnterprisePerson(t: TestContext) {
+  const db = t.database.db;
+  const enterprise = await db.transaction((tx) =>
+    createEnterprise(tx, { name: `Other ${randomUUID().slice(0, 6)}`, abbreviation: 'OT' }),
+  );
+  const person = await createUser(db, enterprise.id, { first_name: 'Olive', last_name: 'Elsewhere' });
+  const [request] = await db
+    .insert(licenseRequests)
+    .values({ enterprise_id: enterprise.id, user_id: person.id, review_state: 'submitted' })
+    .returning();
+  await db.insert(referenceTables.license_request_charges).values({
+    enterprise_id: enterprise.id,
+    license_request_id: request!.id,
+    description: 'Fee elsewhere',
+    quantity: 1,
+    amount_cents: 1200,
+    paid: false,
+  });
+  return { enterpriseId: enterprise.id, personId: person.id, requestId: request!.id };
+}

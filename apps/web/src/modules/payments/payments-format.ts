@@ -16,6 +16,10 @@ export function parseDollars(text: string): number | null {
 /** Cents as a person types them back: 123450 -> "1234.50". */
 export const dollarsText = (cents: number) => (cents / 100).toFixed(2);
 
+/** What a voucher pays, for people: "$25.00" or "10% of what is owed". */
+export const voucherValue = (v: { amount_cents: number | null; percent: number | null }) =>
+  v.percent !== null ? `${v.percent}% of what is owed` : formatCents(v.amount_cents ?? 0);
+
 /** The requests of a basket from the address (`?items=a,b`): valid ids, each once, in order. */
 export function basketFromSearch(search: URLSearchParams): string[] {
   const ids = search

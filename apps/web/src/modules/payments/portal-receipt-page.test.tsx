@@ -20,6 +20,7 @@ const payment = (method: string, method_label: string): TransactionOutput => ({
   amount_cents: 4500,
   currency: 'USD',
   reference_number: 'TEST123',
+  receipt_number: 'RCPT-2026-000042',
   refund_of_id: null,
   refunded_cents: 0,
   voucher_id: null,
@@ -65,5 +66,11 @@ describe('PortalReceiptPage', { timeout: 20_000 }, () => {
     renderReceipt(payment('cybersource', 'Card (CyberSource)'));
     expect(await screen.findByText('Card (CyberSource)')).toBeTruthy();
     expect(screen.queryByRole('note')).toBeNull();
+  });
+
+  it('shows the receipt number people read, not the payment id', async () => {
+    renderReceipt(payment('cybersource', 'Card (CyberSource)'));
+    expect(await screen.findByText('RCPT-2026-000042')).toBeTruthy();
+    expect(screen.queryByText(ID)).toBeNull();
   });
 });

@@ -56,7 +56,7 @@ export function PortalReceiptPage() {
           items={[
             { label: 'Amount', value: `${formatCents(t.amount_cents)} ${t.currency}` },
             { label: 'Paid by', value: t.method_label },
-            { label: 'Receipt number', value: t.id },
+            { label: 'Receipt number', value: t.receipt_number ?? t.id },
             { label: 'Gateway reference', value: t.reference_number },
             {
               label: t.settled_at ? 'Paid on' : 'Started on',

@@ -76,6 +76,7 @@ export function StaffTransactionPage() {
             { label: 'Status', value: t.transaction_status },
             { label: 'Amount', value: `${formatCents(t.amount_cents)} ${t.currency}` },
             { label: 'Refunded so far', value: t.kind === 'payment' ? formatCents(t.refunded_cents) : null },
+            { label: 'Receipt number', value: t.receipt_number },
             { label: 'Reference number', value: t.reference_number },
             { label: 'Note', value: t.note },
             { label: 'Settled', value: formatDateTime(t.settled_at) },

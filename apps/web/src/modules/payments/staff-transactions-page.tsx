@@ -31,6 +31,7 @@ const columns: readonly Column<TransactionOutput>[] = [
     header: 'Amount',
     render: (t) => (t.kind === 'refund' ? `-${formatCents(t.amount_cents)}` : formatCents(t.amount_cents)),
   },
+  { key: 'receipt', header: 'Receipt', render: (t) => t.receipt_number },
   { key: 'reference', header: 'Reference', render: (t) => t.reference_number },
   {
     key: 'open',
@@ -117,7 +118,7 @@ export function StaffTransactionsPage() {
           onChange={(v) => set('state', v)}
         />
         <TextInput
-          label="Payer or reference"
+          label="Payer, receipt or reference"
           value={filter.search}
           onChange={(e) => set('search', e.currentTarget.value)}
         />

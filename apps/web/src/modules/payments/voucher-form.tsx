@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../platform/api/errors';
 import { Section } from '../licensing/request-parts';
 import { paymentsApi, paymentsKeys } from './payments-api';
-import { formatCents } from './payments-format';
+import { formatCents, voucherValue } from './payments-format';
 
 interface PayableRequest {
   license_request_id: string;
@@ -25,7 +25,7 @@ export function VoucherForm({ requests }: { requests: readonly PayableRequest[] 
     queryKey: paymentsKeys.vouchers(),
     queryFn: ({ signal }) => paymentsApi.vouchers(signal),
   });
-  const unused = (mine.data ?? []).filter((v) => !v.used);
+  const unused = (mine.data ?? []).filter((v) => !v.used && v.active);
   const apply = useMutation({
     mutationFn: async () => {
       if (!requestId) throw new Error('Choose the request the voucher pays.');
@@ -60,7 +60,7 @@ export function VoucherForm({ requests }: { requests: readonly PayableRequest[] 
               <List size="sm">
                 {unused.map((v) => (
                   <List.Item key={v.id}>
-                    {v.code}: {formatCents(v.amount_cents)}
+                    {v.code}: {voucherValue(v)}
                     {v.expires_on ? `, until ${v.expires_on}` : ''}
                   </List.Item>
                 ))}
@@ -102,7 +102,8 @@ export function VoucherForm({ requests }: { requests: readonly PayableRequest[] 
           ) : null}
           {apply.data ? (
             <Alert color="green" title="Voucher applied" role="status">
-              Voucher {apply.data.code} paid {formatCents(apply.data.amount_cents)}
+              Voucher {apply.data.code} paid{' '}
+              {formatCents(apply.data.charged_cents ?? apply.data.amount_cents ?? 0)}
               {apply.data.covers_all ? ': nothing more is owed on that request.' : ' towards the request.'}
             </Alert>
           ) : null}
