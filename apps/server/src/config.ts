@@ -59,6 +59,8 @@ export const configSchema = z.object({
   SMTP_URL: z.url({ message: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional(),
   /** The sender address of outgoing mail. */
   MAIL_FROM: z.string().default('Licensure <no-reply@localhost>'),
+  /** Seconds before a failed mail is tried again (doubling each time, four retries). */
+  MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   /** Key that encrypts social security numbers at rest: base64 of 32 random bytes. */
   SSN_KEY: z
     .string()

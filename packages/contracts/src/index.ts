@@ -22,6 +22,7 @@ export * from './inspections';
 export * from './inspections-offline';
 export * from './licensing';
 export * from './logging';
+export * from './mail';
 export * from './merge';
 export * from './notes';
 export * from './page-objects';

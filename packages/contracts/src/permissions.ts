@@ -11,6 +11,8 @@ export const permissionCatalog = {
   'enterprise.write': 'Change enterprise settings',
   'logging.read': 'Read the data change log and access logs',
   'logging.write': 'Record access and form progress logs',
+  'mail.read':
+    'Read every mail the product sent or holds (reset links and invitations included) and send a failed one again',
   'users.read': 'Read people',
   'users.write': 'Change people',
   'users.ssn': 'See social security numbers in full',
@@ -31,6 +33,8 @@ export const permissionCatalog = {
   'requests.read': "Read anyone's licence requests and credentials",
   'requests.write': "Change anyone's licence requests: application types, charges, trainings, deletion",
   'requests.review': 'Review licence requests: process and status changes, approval and issuing',
+  'requests.override':
+    'Approve a request whose required processes failed or are missing, giving a reason recorded in its history',
   'alerts.read': 'Read alerts on anyone: the alert list and the dashboard',
   'alerts.write': 'Create, change, retire and delete alerts',
   'notes.read': 'Read staff notes on people, services, vehicles and requests',

@@ -14,6 +14,7 @@ import { inspectionsModule } from './inspections';
 import { licensingModule } from './licensing';
 import { loggingModule } from './logging';
 import { lookupsModule } from './lookups';
+import { mailModule } from './mail';
 import { mergeModule } from './merge';
 import { notesModule } from './notes';
 import { paymentsModule } from './payments';
@@ -45,6 +46,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await notesModule(app);
   await mergeModule(app);
   await correspondenceModule(app);
+  await mailModule(app);
   await triggersModule(app);
   await scheduledTasksModule(app);
   await paymentsModule(app);

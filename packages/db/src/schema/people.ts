@@ -90,22 +90,39 @@ export const signInThrottles = pgTable('sign_in_throttles', {
   updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
-/** Mail to send; without an SMTP server configured it stays here for staff to read. */
+/**
+ * Every mail the product sends, as sent (merged subject and bodies, sender, recipients), with its state:
+ * queued (waiting for a job), sent, failed (retries spent; the last error kept) or held (no SMTP server
+ * configured: staff read it in the app). Staff holding mail.read read it (GET /api/mail).
+ */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
     id: id(),
     enterprise_id: uuid('enterprise_id'),
+    /** The sender it was (or would be) sent from: the enterprise's own, else MAIL_FROM. */
+    from_address: text('from_address'),
     to_address: text('to_address').notNull(),
+    cc: text('cc').array().notNull().default(sql`'{}'::text[]`),
+    bcc: text('bcc').array().notNull().default(sql`'{}'::text[]`),
+    reply_to: text('reply_to').array().notNull().default(sql`'{}'::text[]`),
     subject: text('subject').notNull(),
     text_body: text('text_body').notNull(),
     html_body: text('html_body'),
     status: text('status').$type<'queued' | 'sent' | 'failed' | 'held'>().notNull().default('queued'),
+    /** SMTP attempts made so far. */
+    attempts: integer('attempts').notNull().default(0),
+    /** The last attempt's error (kept while a retry is waiting). */
     error: text('error'),
+    last_attempt_at: timestamp('last_attempt_at', { withTimezone: true, mode: 'date' }),
     sent_at: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
     created_at: createdAt(),
+    updated_at: updatedAt(),
   },
-  (t) => [index('mail_outbox_status_idx').on(t.status, t.created_at)],
+  (t) => [
+    index('mail_outbox_status_idx').on(t.status, t.created_at),
+    index('mail_outbox_enterprise_idx').on(t.enterprise_id, t.created_at),
+  ],
 );
 
 export const securityGroups = pgTable(

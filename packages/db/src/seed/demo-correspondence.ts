@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../client';
 import { correspondenceRecipients, correspondences, mergeTemplates, notes } from '../schema/correspondence';
+import { mailOutbox } from '../schema/people';
 import { enterprises, users } from '../schema/platform';
 import { referenceTables } from '../schema/reference';
 import { alerts, services } from '../schema/registry';
@@ -130,10 +131,13 @@ async function seedWelcomeLetter(tx: Tx, enterpriseId: string, applicantId: stri
     .insert(correspondences)
     .values({
       enterprise_id: enterpriseId,
-      subject: template.subject,
-      html_body: template.body_html,
+      // Merged for the applicant, as queueCorrespondence records a letter to one person.
+      subject,
+      html_body: html,
       text_body: text,
       merge_template_id: template.id,
+      merge_object: 'person',
+      merge_entity_id: applicantId,
       initiated_by_id: adminId,
       status: 'sent',
       total: 1,
@@ -143,7 +147,26 @@ async function seedWelcomeLetter(tx: Tx, enterpriseId: string, applicantId: stri
       updated_at: sentAt,
     })
     .returning({ id: correspondences.id });
+  // The mail log holds it as it went out (staff read it under Mail).
+  const [mail] = await tx
+    .insert(mailOutbox)
+    .values({
+      enterprise_id: enterpriseId,
+      from_address: 'Licensure <no-reply@localhost>',
+      to_address: person.email,
+      subject,
+      text_body: text,
+      html_body: html,
+      status: 'sent',
+      attempts: 1,
+      last_attempt_at: sentAt,
+      sent_at: sentAt,
+      created_at: sentAt,
+      updated_at: sentAt,
+    })
+    .returning({ id: mailOutbox.id });
   await tx.insert(correspondenceRecipients).values({
+    mail_outbox_id: mail!.id,
     correspondence_id: send!.id,
     enterprise_id: enterpriseId,
     user_id: applicantId,

@@ -65,7 +65,17 @@ export async function queueCorrespondence(
 
   const recipients = await resolveRecipients(tx, v.enterpriseId, v.to, v.contactGroups, v.mergeObject);
   if (recipients.length === 0) throw badRequest({ to: correspondenceMessages.noRecipients });
-  const personal = !v.mergeObject && fieldsUsed(subject + html).length > 0;
+  let personal = !v.mergeObject && fieldsUsed(subject + html).length > 0;
+  // A letter to one person is merged for them now, so the send records what was sent (its history
+  // shows 'Welcome to Test State EMS, Ann', never the template's '{{person.first_name}}').
+  let mergedFor: string | null = null;
+  if (personal && recipients.length === 1 && recipients[0]!.userId) {
+    mergedFor = recipients[0]!.userId;
+    const values = await loadMergeValues(tx, v.enterpriseId, { kind: 'person', id: mergedFor });
+    html = mergeHtml(html, values);
+    mergedSubject = mergeText(subject, values).trim();
+    personal = false;
+  }
 
   const [row] = await tx
     .insert(correspondences)
@@ -79,8 +89,8 @@ export async function queueCorrespondence(
       cc: v.cc,
       bcc: v.bcc,
       merge_template_id: template?.id ?? null,
-      merge_object: v.mergeObject?.kind ?? (personal ? 'person' : null),
-      merge_entity_id: v.mergeObject?.id ?? null,
+      merge_object: v.mergeObject?.kind ?? (personal || mergedFor ? 'person' : null),
+      merge_entity_id: v.mergeObject?.id ?? mergedFor,
       document_ids: v.documentIds,
       initiated_by_id: v.initiatedById ?? null,
       idempotency_key: v.idempotencyKey ?? null,

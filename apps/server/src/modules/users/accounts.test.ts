@@ -28,10 +28,8 @@ async function person(values: Partial<typeof users.$inferInsert> = {}) {
     ...values,
   });
 }
-const mailTo = (address: string) =>
-  smtp.received
-    .filter((m) => m.to.some((to) => to.toLowerCase() === address.toLowerCase()))
-    .map((m) => m.data);
+/** The mails to an address: sent by the mail queue's job, so waited for. */
+const mailTo = (address: string) => smtp.waitFor(address);
 const tokenIn = (mail: string) => /reset-password\?token=([\w-]+)/.exec(mail)?.[1];
 const login = (user_name: string, password: string, isPortal = true) =>
   t.call(null, { method: 'POST', url: '/api/auth/login', payload: { user_name, password, isPortal } });
@@ -134,7 +132,7 @@ describe('reset link and invitation mailed by staff', () => {
     const res = await t.call(t.admin, { method: 'POST', url: `/api/users/${u.id}/sendResetLink` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'A link to reset the password has been sent.', sent_to: u.email });
-    const [mail] = mailTo(u.email!);
+    const [mail] = await mailTo(u.email!);
     expect(mail).toContain('Subject: Reset your password');
     expect(mail).toContain(`http://localhost:${t.app.deps.config.PORT}/reset-password?token=`);
     const reset = await t.call(null, {
@@ -151,7 +149,7 @@ describe('reset link and invitation mailed by staff', () => {
     const res = await t.call(t.admin, { method: 'POST', url: `/api/users/${u.id}/invite` });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('An invitation to the portal has been sent.');
-    const [mail] = mailTo(u.email!);
+    const [mail] = await mailTo(u.email!);
     expect(mail).toContain(`with the user name ${u.user_name}`);
     const token = tokenIn(mail!)!;
     const check = await t.call(null, { method: 'GET', url: `/api/users/getresettoken?token=${token}` });

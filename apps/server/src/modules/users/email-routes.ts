@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, recordChange } from '../../platform/audit/record-change';
 import { forbidden, notFound } from '../../platform/http/errors';
-import { sendMail } from '../../platform/mail/send-mail';
+import { queueMail } from '../../platform/mail/mail-queue';
 
 const tags = ['users'];
 const email = z.email({ message: 'email must be a valid email address' }).max(254);
@@ -36,20 +36,16 @@ export async function emailRoutes(app: FastifyInstance): Promise<void> {
           ),
         );
       if (rows.length > 0)
-        await sendMail(
-          db,
-          {
-            enterpriseId: request.enterpriseId,
-            to: address,
-            subject: 'Your user name',
-            text: [
-              'You asked for the user name(s) of this email address:',
-              rows.map((u) => `  ${u.user_name}`).join('\n'),
-              'If it was not you, you can ignore this message.',
-            ].join('\n\n'),
-          },
-          app.deps.config,
-        );
+        await queueMail(app.deps, {
+          enterpriseId: request.enterpriseId,
+          to: address,
+          subject: 'Your user name',
+          text: [
+            'You asked for the user name(s) of this email address:',
+            rows.map((u) => `  ${u.user_name}`).join('\n'),
+            'If it was not you, you can ignore this message.',
+          ].join('\n\n'),
+        });
       return { message: 'If any account uses this email address, its user name has been sent to it.' };
     },
   });
@@ -65,9 +61,9 @@ export async function emailRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) => {
       const auth = request.auth!;
       if (auth.userId !== request.body.user_id && !auth.permissions.has('users.write')) throw forbidden();
-      return db.transaction(async (tx) => {
+      const changed = await db.transaction(async (tx) => {
         const [before] = await tx
-          .select({ id: users.id, email: users.email })
+          .select({ id: users.id, email: users.email, user_name: users.user_name })
           .from(users)
           .where(
             and(
@@ -89,8 +85,21 @@ export async function emailRoutes(app: FastifyInstance): Promise<void> {
           before: { email: before.email },
           after: { email: request.body.email },
         });
-        return { id: before.id, email: request.body.email };
+        return { id: before.id, email: request.body.email, old: before.email, user_name: before.user_name };
       });
+      // The old address hears of the change: someone who took over a session cannot quietly redirect
+      // the account's reset links to themselves.
+      if (changed.old && changed.old.toLowerCase() !== changed.email.toLowerCase())
+        await queueMail(app.deps, {
+          enterpriseId: request.enterpriseId,
+          to: changed.old,
+          subject: 'Your email address was changed',
+          text: [
+            `The email address of the account ${changed.user_name ?? ''} was changed to ${changed.email}.`,
+            'If you did not ask for this, contact the licensing office: password resets now go to the new address.',
+          ].join('\n\n'),
+        });
+      return { id: changed.id, email: changed.email };
     },
   });
 }

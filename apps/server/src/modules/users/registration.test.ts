@@ -24,10 +24,8 @@ afterAll(async () => {
 });
 
 const PASSWORD = 'a long and happy passphrase';
-const mailTo = (address: string) =>
-  smtp.received
-    .filter((m) => m.to.some((to) => to.toLowerCase() === address.toLowerCase()))
-    .map((m) => m.data);
+/** The mails to an address: sent by the mail queue's job, so waited for. */
+const mailTo = (address: string) => smtp.waitFor(address);
 const start = (email: string) =>
   t.call(null, { method: 'POST', url: '/api/users/register', payload: { email } });
 const complete = (payload: Record<string, unknown>) =>
@@ -36,7 +34,7 @@ const complete = (payload: Record<string, unknown>) =>
 async function linkFor(email: string): Promise<string> {
   const res = await start(email);
   expect(res.statusCode).toBe(200);
-  const mail = mailTo(email).at(-1)!;
+  const mail = (await mailTo(email)).at(-1)!;
   return /register\?token=([\w-]+)/.exec(mail)![1]!;
 }
 
@@ -47,7 +45,7 @@ describe('self-registration', () => {
     expect(res.json().message).toBe(
       'We sent a link to this email address. Open it within a day to choose your user name and password.',
     );
-    const [mail] = mailTo(email);
+    const [mail] = await mailTo(email);
     expect(mail).toContain(`http://localhost:${t.app.deps.config.PORT}/register?token=`);
     // The enterprise's duplicate-prevention text, word for word.
     expect(mail).toContain('Already licensed here? Do not register again: use Forgot user name.');
@@ -111,7 +109,7 @@ describe('self-registration', () => {
     expect(res.json().message).toBe(
       'We sent a link to this email address. Open it within a day to choose your user name and password.',
     );
-    const [mail] = mailTo(email.toUpperCase());
+    const [mail] = await mailTo(email.toUpperCase());
     expect(mail).toContain(existing.user_name);
     expect(mail).not.toContain('register?token=');
     const tokens = await t.database.db

@@ -53,41 +53,66 @@ function transportFor(url: string): Transporter {
   return t;
 }
 
+/** The outbox row of a message: what is (or would be) sent, merged, with its sender and recipients. */
+export function outboxValues(message: MailMessage, settings: MailSettings) {
+  return {
+    enterprise_id: message.enterpriseId ?? null,
+    from_address: message.from ?? settings.MAIL_FROM,
+    to_address: message.to,
+    cc: message.cc ?? [],
+    bcc: message.bcc ?? [],
+    reply_to: message.replyTo ?? [],
+    subject: message.subject,
+    text_body: message.text,
+    html_body: message.html ?? null,
+  };
+}
+
+/** Hands one message to the SMTP server of `smtpUrl`; throws what the server answered. */
+export async function deliver(smtpUrl: string, message: MailMessage & { from: string }): Promise<void> {
+  await transportFor(smtpUrl).sendMail({
+    from: message.from,
+    to: message.to,
+    cc: message.cc?.length ? message.cc : undefined,
+    bcc: message.bcc?.length ? message.bcc : undefined,
+    replyTo: message.replyTo?.length ? message.replyTo : undefined,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    attachments: message.attachments,
+  });
+}
+
+export const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
 /**
- * Writes the message to the outbox, then sends it through SMTP when SMTP_URL is configured and records
- * the outcome (sent or failed). Without SMTP the row stays 'held' for staff to read in the app.
+ * Writes the message to the outbox, then sends it through SMTP at once when SMTP_URL is configured and
+ * records the outcome (sent or failed, one attempt). Without SMTP the row stays 'held' for staff to read
+ * in the app. For callers that are already a job with retries of their own (a correspondence send);
+ * anything else queues its mail with queueMail (mail-queue.ts).
  */
 export async function sendMail(db: Db, message: MailMessage, settings: MailSettings): Promise<MailResult> {
+  const values = outboxValues(message, settings);
   const [row] = await db
     .insert(mailOutbox)
-    .values({
-      enterprise_id: message.enterpriseId ?? null,
-      to_address: message.to,
-      subject: message.subject,
-      text_body: message.text,
-      html_body: message.html ?? null,
-      status: settings.SMTP_URL ? 'queued' : 'held',
-    })
+    .values({ ...values, status: settings.SMTP_URL ? 'queued' : 'held' })
     .returning({ id: mailOutbox.id });
   const id = row!.id;
   if (!settings.SMTP_URL) return { id, status: 'held' };
+  const attempt = { attempts: 1, last_attempt_at: new Date(), updated_at: new Date() };
   try {
-    await transportFor(settings.SMTP_URL).sendMail({
-      from: message.from ?? settings.MAIL_FROM,
-      to: message.to,
-      cc: message.cc?.length ? message.cc : undefined,
-      bcc: message.bcc?.length ? message.bcc : undefined,
-      replyTo: message.replyTo?.length ? message.replyTo : undefined,
-      subject: message.subject,
-      text: message.text,
-      html: message.html,
-      attachments: message.attachments,
-    });
-    await db.update(mailOutbox).set({ status: 'sent', sent_at: new Date() }).where(eq(mailOutbox.id, id));
+    await deliver(settings.SMTP_URL, { ...message, from: values.from_address });
+    await db
+      .update(mailOutbox)
+      .set({ ...attempt, status: 'sent', sent_at: new Date(), error: null })
+      .where(eq(mailOutbox.id, id));
     return { id, status: 'sent' };
   } catch (err) {
-    const error = err instanceof Error ? err.message : String(err);
-    await db.update(mailOutbox).set({ status: 'failed', error }).where(eq(mailOutbox.id, id));
+    const error = errorText(err);
+    await db
+      .update(mailOutbox)
+      .set({ ...attempt, status: 'failed', error })
+      .where(eq(mailOutbox.id, id));
     return { id, status: 'failed', error };
   }
 }

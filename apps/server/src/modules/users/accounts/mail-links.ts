@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { enterprises, passwordResetTokens } from '@licensure/db';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sendMail } from '../../../platform/mail/send-mail';
+import { queueMail } from '../../../platform/mail/mail-queue';
 import { publicOrigin } from '../../../platform/tenancy/public-origin';
 
 export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -48,39 +48,31 @@ export async function mailPasswordLink(
     .values({ id, user_id: person.id, expires_at: new Date(Date.now() + lifetime) });
   const link = `${origin}/reset-password?token=${token}`;
   if (kind === 'reset') {
-    await sendMail(
-      db,
-      {
-        enterpriseId: request.enterpriseId,
-        to: person.email,
-        subject: 'Reset your password',
-        text: [
-          `Someone asked to reset the password of the account ${person.user_name}.`,
-          `To choose a new password, open ${link} within an hour.`,
-          'If it was not you, ignore this message: your password stays as it is.',
-        ].join('\n\n'),
-      },
-      app.deps.config,
-    );
+    await queueMail(app.deps, {
+      enterpriseId: request.enterpriseId,
+      to: person.email,
+      subject: 'Reset your password',
+      text: [
+        `Someone asked to reset the password of the account ${person.user_name}.`,
+        `To choose a new password, open ${link} within an hour.`,
+        'If it was not you, ignore this message: your password stays as it is.',
+      ].join('\n\n'),
+    });
     return true;
   }
   const [enterprise] = await db
     .select({ name: enterprises.name })
     .from(enterprises)
     .where(eq(enterprises.id, request.enterpriseId));
-  await sendMail(
-    db,
-    {
-      enterpriseId: request.enterpriseId,
-      to: person.email,
-      subject: `Your account in the portal of ${enterprise?.name ?? 'the licensing office'}`,
-      text: [
-        `The ${enterprise?.name ?? 'licensing office'} has opened a portal account for you, with the user name ${person.user_name}.`,
-        `To choose your password, open ${link} within a week. Then sign in to the applicant portal with your user name and that password.`,
-        'If you did not expect this message, you can ignore it.',
-      ].join('\n\n'),
-    },
-    app.deps.config,
-  );
+  await queueMail(app.deps, {
+    enterpriseId: request.enterpriseId,
+    to: person.email,
+    subject: `Your account in the portal of ${enterprise?.name ?? 'the licensing office'}`,
+    text: [
+      `The ${enterprise?.name ?? 'licensing office'} has opened a portal account for you, with the user name ${person.user_name}.`,
+      `To choose your password, open ${link} within a week. Then sign in to the applicant portal with your user name and that password.`,
+      'If you did not expect this message, you can ignore it.',
+    ].join('\n\n'),
+  });
   return true;
 }

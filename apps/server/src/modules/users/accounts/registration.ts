@@ -10,7 +10,7 @@ import { recordChange } from '../../../platform/audit/record-change';
 import { hashPassword } from '../../../platform/auth/passwords';
 import { recordEvent } from '../../../platform/events/record-event';
 import { AppError, badRequest, fromDatabaseError } from '../../../platform/http/errors';
-import { sendMail } from '../../../platform/mail/send-mail';
+import { queueMail } from '../../../platform/mail/mail-queue';
 import { publicOrigin } from '../../../platform/tenancy/public-origin';
 import { passwordProblem } from '../passwords/policy';
 import { newToken, sha256 } from './mail-links';
@@ -54,21 +54,17 @@ export async function startRegistration(
       ),
     );
   if (existing.length > 0) {
-    await sendMail(
-      db,
-      {
-        enterpriseId: request.enterpriseId,
-        to: email,
-        subject: `You already have an account with ${office}`,
-        text: [
-          'Someone asked to register a new account with this email address, which already has one:',
-          existing.map((u) => `  ${u.user_name}`).join('\n'),
-          `Sign in at ${origin}/signin?portal=1 with that user name. If you forgot the password, choose "Forgot password" there.`,
-          'If it was not you, you can ignore this message.',
-        ].join('\n\n'),
-      },
-      app.deps.config,
-    );
+    await queueMail(app.deps, {
+      enterpriseId: request.enterpriseId,
+      to: email,
+      subject: `You already have an account with ${office}`,
+      text: [
+        'Someone asked to register a new account with this email address, which already has one:',
+        existing.map((u) => `  ${u.user_name}`).join('\n'),
+        `Sign in at ${origin}/signin?portal=1 with that user name. If you forgot the password, choose "Forgot password" there.`,
+        'If it was not you, you can ignore this message.',
+      ].join('\n\n'),
+    });
     return;
   }
   const { token, id } = newToken();
@@ -78,20 +74,16 @@ export async function startRegistration(
     email,
     expires_at: new Date(Date.now() + LINK_LIFETIME_MS),
   });
-  await sendMail(
-    db,
-    {
-      enterpriseId: request.enterpriseId,
-      to: email,
-      subject: `Register with ${office}`,
-      text: [
-        `To create your account in the portal of ${office}, open ${origin}/register?token=${token} within a day.`,
-        ...(enterprise?.duplicate ? [enterprise.duplicate] : []),
-        'If it was not you, you can ignore this message: no account is created without it.',
-      ].join('\n\n'),
-    },
-    app.deps.config,
-  );
+  await queueMail(app.deps, {
+    enterpriseId: request.enterpriseId,
+    to: email,
+    subject: `Register with ${office}`,
+    text: [
+      `To create your account in the portal of ${office}, open ${origin}/register?token=${token} within a day.`,
+      ...(enterprise?.duplicate ? [enterprise.duplicate] : []),
+      'If it was not you, you can ignore this message: no account is created without it.',
+    ].join('\n\n'),
+  });
 }
 
 async function findToken(app: FastifyInstance, enterpriseId: string, token: string) {
