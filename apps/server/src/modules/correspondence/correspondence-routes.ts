@@ -105,7 +105,14 @@ export async function correspondenceRoutes(app: FastifyInstance): Promise<void> 
       await app.deps.jobs.start();
       const queued = await db.transaction(async (tx) => {
         const documentIds = b.userDocumentIDs.length
-          ? await checkSendDocuments(tx, request.enterpriseId, b.userDocumentIDs, b.to, mergeObject)
+          ? await checkSendDocuments(
+              tx,
+              request.auth!,
+              request.enterpriseId,
+              b.userDocumentIDs,
+              b.to,
+              mergeObject,
+            )
           : [];
         return queueCorrespondence(
           tx,
