@@ -2,11 +2,13 @@ import type {
   BasketTotals,
   FinanceReport,
   ListResult,
+  PayableRequests,
   PaymentAttributes,
   PaymentInput,
   SessionDataForPayment,
   SignedForm,
   TransactionOutput,
+  VoucherIssueInput,
   VoucherOutput,
 } from '@licensure/contracts';
 import { api, buildUrl, type QueryValue } from '../../platform/api/client';
@@ -25,6 +27,7 @@ export const paymentsKeys = {
   attributes: () => ['payments', 'attributes'] as const,
   methods: () => ['payments', 'methods'] as const,
   vouchers: () => ['payments', 'vouchers'] as const,
+  issued: (query: Record<string, QueryValue>) => ['payments', 'issued', query] as const,
   transaction: (id: string) => ['payments', 'transaction', id] as const,
   transactions: (query: Record<string, QueryValue>) => ['payments', 'transactions', query] as const,
   report: (query: Record<string, QueryValue>) => ['payments', 'report', query] as const,
@@ -54,6 +57,16 @@ export const paymentsApi = {
     api.get<TransactionOutput>(`/api/transactions/${id}`, { signal }),
   transactions: (query: Record<string, QueryValue>, signal?: AbortSignal) =>
     api.get<ListResult<TransactionOutput>>('/api/transactions', { query, signal }),
+  /** A person's requests that still owe money (staff recording a payment). */
+  payable: (userId: string, signal?: AbortSignal) =>
+    api.get<PayableRequests>('/api/payments/payable', { query: { user_id: userId }, signal }),
+  /** Vouchers staff issued, newest first. */
+  issued: (query: Record<string, QueryValue>, signal?: AbortSignal) =>
+    api.get<ListResult<VoucherOutput>>('/api/vouchers', { query, signal }),
+  issueVoucher: (voucher: Partial<VoucherIssueInput>) =>
+    api.post<{ id: string }>('/api/vouchers', { voucher }),
+  setVoucherActive: (id: string, active: boolean) =>
+    api.put<VoucherOutput>(`/api/vouchers/${id}`, { voucher: { active } }),
   record: (payment: PaymentInput) => api.post<TransactionOutput>('/api/directPayment', { payment }),
   refund: (id: string, refund: { amount_cents?: number; reason: string; idempotency_key: string }) =>
     api.post<TransactionOutput>(`/api/transactions/${id}/refund`, { refund }),

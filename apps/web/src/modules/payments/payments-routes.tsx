@@ -28,6 +28,10 @@ export const paymentsStaffRoutes: RouteObject[] = [
     ...lazyPage(() => import('./staff-record-payment-page').then((m) => m.StaffRecordPaymentPage)),
   },
   {
+    path: 'payments/vouchers',
+    ...lazyPage(() => import('./staff-vouchers-page').then((m) => m.StaffVouchersPage)),
+  },
+  {
     path: 'payments/report',
     ...lazyPage(() => import('./staff-finance-report-page').then((m) => m.StaffFinanceReportPage)),
   },

@@ -80,6 +80,9 @@ export function StaffTransactionsPage() {
             <Button component={Link} to={`${PAYMENTS_BASE}/report`} variant="outline">
               Finance report
             </Button>
+            <Button component={Link} to={`${PAYMENTS_BASE}/vouchers`} variant="outline">
+              Vouchers
+            </Button>
             {hasPermission(viewer, 'payments.write') ? (
               <Button component={Link} to={`${PAYMENTS_BASE}/record`}>
                 Record a payment
