@@ -8,6 +8,8 @@ import { purgeExpiredSessions } from './platform/auth/session-store';
 import { purgeStaleThrottles } from './platform/auth/sign-in-throttle';
 import { ensureSsnKey, SsnKeyRefusedError } from './platform/crypto/ssn';
 import { DataDirInUseError, lockDataDir } from './platform/data-dir-lock';
+import { DEV_MAIL_VIEWER, logMailSetup, mailIsHeld } from './platform/mail/mail-setup';
+import { ownAddress } from './platform/tenancy/public-origin';
 
 const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
 
@@ -24,6 +26,7 @@ async function main(): Promise<void> {
     unlock = await lockDataDir(config.DATA_DIR);
     database = await openPglite(path.join(path.resolve(config.DATA_DIR), 'pgdata'));
   }
+  logMailSetup(config, log, ownAddress(config));
   const ssnKey = await ensureSsnKey(config);
   config.SSN_KEY = ssnKey.key;
   if (ssnKey.generated) log.warn({ file: ssnKey.file }, 'generated a new SSN encryption key; back it up');
@@ -62,6 +65,8 @@ async function main(): Promise<void> {
 
   const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
   const lines = [`Licensure is running at ${url} (${address})`, `API reference: ${url}/api/docs`];
+  if (mailIsHeld(config) && config.NODE_ENV !== 'production')
+    lines.push(`No SMTP_URL: mail is held; read it at ${url}${DEV_MAIL_VIEWER} (from this computer)`);
   if (config.seedDemo) {
     lines.push('Demo accounts:');
     for (const a of demoAccounts) lines.push(`  ${a.user_name} / ${a.password}  (${a.role})`);

@@ -68,6 +68,20 @@ describe('the mail log', () => {
     expect((await list('?status=lost')).statusCode).toBe(400);
   });
 
+  it("tells the old address when a person's email address is changed", async () => {
+    const u = await createUser(t.database.db, t.enterpriseId, { email: 'old.address@example.org' });
+    const res = await t.call(t.admin, {
+      method: 'POST',
+      url: '/api/users/saveemail',
+      payload: { user_id: u.id, email: 'new.address@example.org' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [notice] = (await list('?to=old.address@example.org')).json().items;
+    expect(notice).toMatchObject({ subject: 'Your email address was changed', status: 'held' });
+    const one = (await t.call(t.admin, { method: 'GET', url: `/api/mail/${notice.id}` })).json();
+    expect(one.text_body).toContain('was changed to new.address@example.org');
+  });
+
   it('refuses to send held mail again while no mail server is configured', async () => {
     const u = await createUser(t.database.db, t.enterpriseId, { email: 'no.server@example.org' });
     const [item] = await resetMailOf(u.user_name!, 'no.server@example.org');
