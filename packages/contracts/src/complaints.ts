@@ -98,7 +98,10 @@ export const complaintOutput = z.object({
   service_id: z.uuid().nullable(),
   vehicle_id: z.uuid().nullable(),
   certification_id: z.uuid().nullable(),
+  /** What the complaint is about in the complainant's words (or staff's, when entered by staff). */
   subject_name: z.string().nullable(),
+  /** The name of the person, service or vehicle staff linked: internal, never shown to the complainant. */
+  linked_subject_name: z.string().nullable(),
   complainant_user_id: z.uuid().nullable(),
   complainant_first_name: z.string().nullable(),
   complainant_last_name: z.string().nullable(),

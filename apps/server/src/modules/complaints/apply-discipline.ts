@@ -1,3 +1,4 @@
+import { resourceEvent } from '@licensure/contracts';
 import { certifications, complaints } from '@licensure/db';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import { actorOf, recordChange } from '../../platform/audit/record-change';
@@ -68,7 +69,7 @@ export async function applyDiscipline(ctx: HookContext, investigation: Row): Pro
     });
     await recordEvent(tx, {
       enterpriseId,
-      name: 'certifications.updated',
+      name: resourceEvent('certifications', 'updated'),
       entity: 'certifications',
       objectId: before.id,
       actorId: ctx.auth?.userId ?? null,

@@ -59,8 +59,31 @@ describe('the complainant’s own list of complaints', () => {
       },
     });
     expect(linked.statusCode, linked.body).toBe(200);
-    // Staff see the link.
-    expect(linked.json().subject_name).toBe('Casey Nguyen');
+    // Staff see the link beside the complainant's words.
+    expect(linked.json()).toMatchObject({
+      linked_subject_name: 'Casey Nguyen',
+      subject_name: 'The paramedic of ambulance 12',
+    });
+    // A later staff save sends back what it read (as the web app does): the words stay the complainant's.
+    const after = linked.json();
+    const saved = await t.call(clerk, {
+      method: 'PUT',
+      url: `/api/Complaints/${complaint.id}`,
+      payload: {
+        complaint: {
+          complaint_category_id: after.complaint_category_id,
+          complaint_status_id: after.complaint_status_id,
+          subject_name: after.subject_name,
+          complainant_first_name: after.complainant_first_name,
+          complainant_last_name: after.complainant_last_name,
+          complainant_email: after.complainant_email,
+          description: after.description,
+          user_id: after.user_id,
+          incident_location: 'Main St',
+        },
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
 
     const mine = await t.call(filer, {
       method: 'GET',

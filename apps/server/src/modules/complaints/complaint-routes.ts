@@ -144,7 +144,12 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/complaints/file', {
-    config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } },
+    config: {
+      access: 'public',
+      rateLimit: { max: 10, timeWindow: '1 minute' },
+      // Was stored as sent: a category of another enterprise (or none) filed the complaint under it.
+      refs: { 'complaint.complaint_category_id': 'complaint_categories' },
+    },
     // The allowed files as data URLs (a third larger), and room for the text and one file too many to
     // be refused with a message (413 naming documents) rather than by the body limit.
     bodyLimit: (limits.max_files + 1) * Math.ceil(limits.max_bytes / 3) * 4 + 1024 * 1024,

@@ -1,3 +1,4 @@
+import { Events } from '@licensure/contracts';
 import { recordEvent } from '../../platform/events/record-event';
 import { badRequest } from '../../platform/http/errors';
 import type { HookContext, Row } from '../../platform/resources/types';
@@ -36,7 +37,10 @@ export async function complaintValues(input: Row, ctx: HookContext): Promise<Row
 
 /** Complaint events for the trigger engine: received, and every change of status. */
 export async function complaintAfterChange(row: Row, ctx: HookContext & { input: Row }) {
-  const event = (name: string, payload: Record<string, unknown> = {}) =>
+  const event = (
+    name: typeof Events.complaintReceived | typeof Events.complaintStatusChanged,
+    payload: Record<string, unknown> = {},
+  ) =>
     recordEvent(ctx.tx, {
       enterpriseId: ctx.enterpriseId,
       name,
@@ -45,9 +49,9 @@ export async function complaintAfterChange(row: Row, ctx: HookContext & { input:
       actorId: ctx.auth?.userId ?? null,
       payload,
     });
-  if (ctx.operation === 'create') await event('complaint.received', { source: row.source });
+  if (ctx.operation === 'create') await event(Events.complaintReceived, { source: row.source });
   else if (ctx.before && ctx.before.complaint_status_id !== row.complaint_status_id)
-    await event('complaint.statusChanged', {
+    await event(Events.complaintStatusChanged, {
       from: ctx.before.complaint_status_id ?? null,
       to: row.complaint_status_id ?? null,
     });

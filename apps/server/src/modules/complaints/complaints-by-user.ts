@@ -10,8 +10,8 @@ import { complaintColumns, joinComplaintNames, presentComplaint } from './compla
 
 /**
  * What the complainant sees of a complaint they filed: its number, category and status, and whom it is
- * about in their own words (the row's `subject_name`). The person, service or vehicle staff linked stays
- * internal, so the presented (linked) subject name is never used here.
+ * about in their own words (`subject_name`). The person, service or vehicle staff linked
+ * (`linked_subject_name`) stays internal.
  */
 const filedView = (row: Record<string, unknown>): ComplaintFiledView => {
   const c = presentComplaint(row);
@@ -20,7 +20,7 @@ const filedView = (row: Record<string, unknown>): ComplaintFiledView => {
     number: c.number,
     category: c.category,
     status: c.status,
-    subject_name: (row.subject_name as string | null) ?? null,
+    subject_name: c.subject_name,
     received_at: c.received_at,
     closed_at: c.closed_at,
   };

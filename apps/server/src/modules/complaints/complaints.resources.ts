@@ -68,7 +68,8 @@ const complaintKeys = Object.keys(complaintOutput.shape) as (keyof ComplaintOutp
 export function presentComplaint(row: Row): ComplaintOutput {
   const out = pick(complaintKeys)(row) as Row;
   out.subject_kind = row.user_id ? 'user' : row.service_id ? 'service' : row.vehicle_id ? 'vehicle' : null;
-  out.subject_name = (row.linked_subject as string | null) ?? (row.subject_name as string | null) ?? null;
+  out.subject_name = (row.subject_name as string | null) ?? null;
+  out.linked_subject_name = (row.linked_subject as string | null) ?? null;
   out.is_closed = row.is_closed === true;
   out.source = row.source ?? 'staff';
   return out as ComplaintOutput;

@@ -1,4 +1,4 @@
-import { type PublicComplaintBody, publicAttachmentMessages } from '@licensure/contracts';
+import { type PublicComplaintBody, publicAttachmentMessages, Events } from '@licensure/contracts';
 import { complaints, documents, type Tx } from '@licensure/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { actorOf, recordChange } from '../../platform/audit/record-change';
@@ -115,7 +115,7 @@ async function insertComplaint(
   await recordChange(tx, actor, { entity: 'complaints', objectId: row.id, action: 'create', after: row });
   await recordEvent(tx, {
     enterpriseId,
-    name: 'complaint.received',
+    name: Events.complaintReceived,
     entity: 'complaints',
     objectId: row.id,
     actorId: request.auth?.userId ?? null,

@@ -46,7 +46,8 @@ export function investigationDocument(f: InvestigationFile) {
       footer={`Confidential investigation file, printed by ${f.printedBy}`}
       facts={[
         { label: 'Complaint', value: c.number },
-        { label: 'Subject', value: c.subject_name },
+        { label: 'Subject', value: c.linked_subject_name ?? c.subject_name },
+        { label: 'As reported', value: c.subject_name },
         { label: 'Category', value: c.category },
         { label: 'Complaint status', value: c.status },
         { label: 'Investigation', value: i.status },

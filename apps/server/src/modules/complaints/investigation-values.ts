@@ -1,3 +1,4 @@
+import { Events } from '@licensure/contracts';
 import { complaints, users } from '@licensure/db';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { recordEvent } from '../../platform/events/record-event';
@@ -58,7 +59,7 @@ export async function investigationAfterChange(row: Row, ctx: HookContext & { in
     if (complaint)
       await recordEvent(ctx.tx, {
         enterpriseId: ctx.enterpriseId,
-        name: 'complaint.statusChanged',
+        name: Events.complaintStatusChanged,
         entity: 'complaints',
         objectId: complaint.id,
         actorId: ctx.auth?.userId ?? null,

@@ -271,7 +271,7 @@ export function ComplaintListPage() {
                       {c.number ?? 'Open'}
                     </Anchor>
                   </Table.Td>
-                  <Table.Td>{c.subject_name ?? '—'}</Table.Td>
+                  <Table.Td>{c.linked_subject_name ?? c.subject_name ?? '—'}</Table.Td>
                   <Table.Td>{c.category ?? '—'}</Table.Td>
                   <Table.Td>{`${c.status ?? '—'}${c.is_closed ? ' (closed)' : ''}`}</Table.Td>
                   <Table.Td>{c.assigned_name ?? 'Nobody'}</Table.Td>

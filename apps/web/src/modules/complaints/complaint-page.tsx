@@ -64,7 +64,8 @@ export function ComplaintPage() {
   const canWrite = hasPermission(viewer, 'complaints.write');
   const complainant = [c.complainant_first_name, c.complainant_last_name].filter(Boolean).join(' ');
   const facts: [string, string | null][] = [
-    ['About', c.subject_name],
+    ['About (as reported)', c.subject_name],
+    ['Linked to', c.linked_subject_name],
     ['Category', c.category],
     ['Status', `${c.status ?? '—'}${c.is_closed ? ' (closed)' : ''}`],
     ['Received', when(c.received_at)],

@@ -40,7 +40,7 @@ export function ComplaintSubject({ complaint, canWrite }: { complaint: Complaint
     onError: (e) => setMessage({ text: errorMessage(e), error: true }),
   });
   const linked = complaint.subject_kind
-    ? `${kinds[complaint.subject_kind] ?? complaint.subject_kind}: ${complaint.subject_name ?? ''}`
+    ? `${kinds[complaint.subject_kind] ?? complaint.subject_kind}: ${complaint.linked_subject_name ?? ''}`
     : 'Not linked to a record yet';
   return (
     <Stack gap="xs" component="section" aria-labelledby={headingId}>
