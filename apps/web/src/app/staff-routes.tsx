@@ -10,6 +10,7 @@ import { formsStaffRoutes } from '../modules/forms/forms-routes';
 import { inspectionsStaffRoutes } from '../modules/inspections/inspections-routes';
 import { licensingStaffRoutes } from '../modules/licensing/licensing-routes';
 import { licensingConfigStaffRoutes } from '../modules/licensing-config/licensing-config-routes';
+import { mailStaffRoutes } from '../modules/mail/mail-routes';
 import { mergeStaffRoutes } from '../modules/merge/merge-routes';
 import { paymentsStaffRoutes } from '../modules/payments/payments-routes';
 import { policiesStaffRoutes } from '../modules/policies/policies-routes';
@@ -66,6 +67,7 @@ export const staffArea: RouteObject = {
     ...fireDrillsStaffRoutes,
     ...queriesStaffRoutes,
     ...correspondenceStaffRoutes,
+    ...mailStaffRoutes,
     ...scheduledTasksStaffRoutes,
     {
       path: 'records/:path',

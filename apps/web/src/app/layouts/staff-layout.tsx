@@ -11,6 +11,8 @@ import { inspectionsStaffNav } from '../../modules/inspections/inspections-route
 import { licensingStaffNav } from '../../modules/licensing/licensing-routes';
 import { licensingConfigStaffNav } from '../../modules/licensing-config/licensing-config-routes';
 import { canOpenAdministration } from '../../modules/lookups/administration-access';
+import { MailBanner } from '../../modules/mail/mail-banner';
+import { mailStaffNav } from '../../modules/mail/mail-routes';
 import { mergeStaffNav } from '../../modules/merge/merge-routes';
 import { paymentsStaffNav } from '../../modules/payments/payments-routes';
 import { policiesStaffNav } from '../../modules/policies/policies-routes';
@@ -43,6 +45,7 @@ export function StaffLayout() {
     ...fireDrillsStaffNav(viewer),
     ...queriesStaffNav(viewer),
     ...correspondenceStaffNav(viewer),
+    ...mailStaffNav(viewer),
     ...scheduledTasksStaffNav(viewer),
   ];
   if (canOpenAdministration(viewer)) nav.push({ to: '/staff/admin', label: 'Administration' });
@@ -52,6 +55,7 @@ export function StaffLayout() {
   }
   return (
     <AppFrame homeHref="/staff" navItems={nav} subtitle={enterprise?.name}>
+      <MailBanner viewer={viewer} />
       <Outlet />
     </AppFrame>
   );

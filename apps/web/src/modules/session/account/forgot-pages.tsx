@@ -2,6 +2,7 @@ import { TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { api } from '../../../platform/api/client';
 import { requiredLabelProps } from '../../../platform/components/required-mark';
+import { HeldMailNote } from '../../mail/held-mail-note';
 import {
   AccountFormCard,
   AccountPage,
@@ -32,7 +33,10 @@ export function ForgotPasswordPage() {
       description="We mail a link to choose a new password to the email address of your account."
     >
       {form.done ? (
-        <DoneMessage title="Check your email">{form.done.message}</DoneMessage>
+        <DoneMessage title="Check your email">
+          {form.done.message}
+          <HeldMailNote />
+        </DoneMessage>
       ) : (
         <AccountFormCard form={form} onSubmit={onSubmit} submitLabel="Send the reset link">
           <TextInput
@@ -62,7 +66,10 @@ export function ForgotUserNamePage() {
   return (
     <AccountPage title="Forgot user name" description="We mail the user names of your email address to it.">
       {form.done ? (
-        <DoneMessage title="Check your email">{form.done.message}</DoneMessage>
+        <DoneMessage title="Check your email">
+          {form.done.message}
+          <HeldMailNote />
+        </DoneMessage>
       ) : (
         <AccountFormCard form={form} onSubmit={onSubmit} submitLabel="Send my user name">
           <TextInput

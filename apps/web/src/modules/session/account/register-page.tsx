@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { api } from '../../../platform/api/client';
 import { requiredLabelProps } from '../../../platform/components/required-mark';
 import { LoadingState } from '../../../platform/components/status';
+import { HeldMailNote } from '../../mail/held-mail-note';
 import {
   AccountFormCard,
   AccountPage,
@@ -45,7 +46,13 @@ function AskForLink() {
       emailLooksValid(email) ? {} : { email: 'Enter your email address, such as name@example.org.' },
     () => api.post<Answer>('/api/users/register', { email: email.trim() }, { skipAuthRedirect: true }),
   );
-  if (form.done) return <DoneMessage title="Check your email">{form.done.message}</DoneMessage>;
+  if (form.done)
+    return (
+      <DoneMessage title="Check your email">
+        {form.done.message}
+        <HeldMailNote />
+      </DoneMessage>
+    );
   return (
     <AccountFormCard form={form} onSubmit={onSubmit} submitLabel="Email me a registration link">
       <TextInput
