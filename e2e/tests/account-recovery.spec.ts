@@ -106,5 +106,26 @@ test('an applicant locked out by failed attempts gets back in through the reset 
   await signInToPortal(page, userName, 'a fresh start after lockout');
   await expect(page).toHaveURL(/\/portal/);
   await expectNoAxeViolations(page);
+
+  // The administrator reads the reset mail in the mail log, as it was sent (the link in its text).
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await admin.goto('/signin');
+  await admin.getByLabel('User name').fill('admin');
+  await admin.getByLabel('Password', { exact: true }).fill('admin-demo-2026');
+  await admin.getByRole('button', { name: 'Sign in' }).click();
+  await expect(admin).toHaveURL(/\/staff/);
+  await admin.getByRole('link', { name: 'Mail', exact: true }).click();
+  await expect(admin.getByRole('heading', { level: 1, name: 'Mail' })).toBeVisible();
+  await admin.getByLabel('Recipient').fill(email);
+  const row = admin.getByRole('row').filter({ hasText: email });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Sent');
+  await expectNoAxeViolations(admin);
+  await row.getByRole('link', { name: 'Reset your password' }).click();
+  await expect(admin.getByRole('heading', { level: 1, name: 'Mail: Reset your password' })).toBeVisible();
+  await expect(admin.getByText(/reset-password\?token=/)).toBeVisible();
+  await expectNoAxeViolations(admin);
+  await adminContext.close();
   await api.dispose();
 });
