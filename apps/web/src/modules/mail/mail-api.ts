@@ -29,7 +29,7 @@ export const mailStateLabel: Record<MailState, string> = {
   queued: 'Queued',
   sent: 'Sent',
   failed: 'Failed',
-  held: 'Held (no mail server configured)',
+  held: 'Held',
 };
 export const mailStateColor: Record<MailState, string> = {
   queued: 'blue',

@@ -33,7 +33,7 @@ export function MailListPage() {
       <PageHeader title="Mail" />
       <Text>
         Every mail the office sent or holds: password resets, registrations, letters and trigger mails, as
-        they were sent.
+        they were sent. Held mail was not sent: no mail server is configured.
       </Text>
       <Group align="flex-end">
         <TextInput

@@ -55,7 +55,7 @@ export function MailPage() {
         ) : null}
         {m.correspondence_id ? (
           <Anchor component={Link} to={`/staff/correspondence/${m.correspondence_id}`}>
-            Its correspondence (send failed messages again there)
+            Open its correspondence
           </Anchor>
         ) : null}
       </Group>
