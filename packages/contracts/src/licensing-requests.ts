@@ -120,6 +120,8 @@ export const requestHistoryEntry = z.object({
   link_trigger: z.string().nullable(),
   /** Staff only: an internal note (never sent to the applicant). */
   internal: z.boolean(),
+  /** Staff only: an internal note marked as a concern, listed when a decision is previewed. */
+  concern: z.boolean().optional(),
   details: z
     .object({
       forms: z.array(z.object({ form_id: z.uuid(), form_name: z.string() })).optional(),
@@ -128,6 +130,10 @@ export const requestHistoryEntry = z.object({
       document_id: z.uuid().optional(),
       document_name: z.string().optional(),
       unpaid_cents: z.number().int().optional(),
+      /** What an approval changed, in words (credentials issued, extended, superseded). */
+      effects: z.array(z.string()).optional(),
+      /** An approval over failed or missing required processes: what blocked it and the reason. */
+      override: z.object({ reason: z.string(), blockers: z.array(z.string()) }).optional(),
     })
     .nullable(),
 });
@@ -264,6 +270,11 @@ export const approveRequestBody = z.object({
   note: z.string().trim().max(4000).nullable().optional(),
   /** Required (true) when fees are unpaid: the reviewer approves knowing it; the history says so. */
   acknowledgeUnpaidFees: z.boolean().optional(),
+  /**
+   * Approving although required processes failed or are missing: the reason, recorded in the history.
+   * Only a holder of requests.override may.
+   */
+  override_reason: z.string().trim().min(1, 'override_reason is required').max(1000).optional(),
 });
 
 /** A staff note on a request: internal unless toApplicant (a message the applicant sees). */
@@ -271,6 +282,8 @@ export const requestNoteBody = z.object({
   licenseRequestID: requestID,
   note: text('note'),
   toApplicant: z.boolean().default(false),
+  /** An internal note marked as a concern: listed when the request's decision is previewed. */
+  concern: z.boolean().default(false),
 });
 
 export const assignRequestBody = z.object({
@@ -290,4 +303,11 @@ export const requestMessages = {
   cannotWithdraw: 'This request was decided and can no longer be withdrawn.',
   checkedOutByOther: (name: string) => `This request is checked out by ${name}.`,
   notReviewer: 'That person is not a staff member who reviews requests.',
+  /** "Psychomotor exam is Failed; Background check has no status". */
+  processesBlock: (blockers: string) =>
+    `Approval is blocked: ${blockers}. A reviewer allowed to override must give a reason.`,
+  processFailed: (process: string, status: string) => `${process} is ${status}`,
+  processMissing: (process: string) => `${process} has no status`,
+  overrideNotAllowed: 'Only a reviewer allowed to override blocked approvals may approve this request.',
+  chooseLevels: 'Choose at least one application type and level before approving.',
 } as const;

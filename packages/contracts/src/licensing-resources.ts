@@ -1,6 +1,7 @@
 // Contracts of licensing: the licence configuration resources declared on the resource engine, one
 // FieldSpec list each (licence categories, levels, statuses, charges, processes, ...).
 import type { FieldSpec } from './fields';
+import { supersedeRules } from './licensing-decision-preview';
 import { referenceList } from './resource';
 
 const configure = { module: 'licensing', read: 'licensing.read', write: 'licensing.write' } as const;
@@ -53,6 +54,16 @@ export const licensingResources = [
         label: 'A holder may hold several levels',
         kind: 'bool',
         listed: true,
+      },
+      {
+        name: 'supersedes',
+        label: 'A credential issued or extended supersedes',
+        kind: 'select',
+        options: [...supersedeRules],
+        defaultValue: 'none',
+        required: true,
+        listed: true,
+        help: 'Which of the holder’s credentials of this category become inactive when one is issued or extended: none, lower levels, higher levels or every other level (levels ordered by sort order). The approval lists them before it happens.',
       },
     ],
     unique: [['license_id', 'label']],

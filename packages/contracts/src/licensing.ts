@@ -189,6 +189,7 @@ export const licenseOutput = licenseInput.extend({
 });
 export type LicenseOutput = z.infer<typeof licenseOutput>;
 
+export * from './licensing-decision-preview';
 export * from './licensing-requests';
 
 // Credentials held (certifications): issued by approvals, or entered by staff.

@@ -149,6 +149,8 @@ export const licenseRequestHistory = pgTable(
     link_trigger: text('link_trigger'),
     /** A staff-only entry or note: never sent to the applicant. */
     internal: boolean('internal').notNull().default(false),
+    /** An internal note marked as a concern: listed when a decision on the request is previewed. */
+    concern: boolean('concern').notNull().default(false),
     /** What a decision names: forms and fields to fix, the kind of information asked, a document. */
     details: jsonb('details').$type<Record<string, unknown>>(),
     user_id: uuid('user_id').references(() => users.id),

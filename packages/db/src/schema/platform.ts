@@ -334,6 +334,8 @@ export const processStatuses = pgTable(
     label: text('label').notNull(),
     code: text('code'),
     is_final: boolean('is_final').notNull().default(false),
+    /** What the status means for approval: a failed required process blocks it. */
+    outcome: text('outcome').$type<'pending' | 'passed' | 'failed'>().notNull().default('pending'),
     active: boolean('active').notNull().default(true),
     sort_order: integer('sort_order').notNull().default(0),
     created_at: createdAt(),

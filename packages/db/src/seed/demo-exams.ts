@@ -130,8 +130,24 @@ export async function seedDemoExams(
     .insert(processStatuses)
     .values([
       { ...e, process_id: process!.id, label: 'Pending', code: 'pending', sort_order: 1 },
-      { ...e, process_id: process!.id, label: 'Passed', code: 'passed', is_final: true, sort_order: 2 },
-      { ...e, process_id: process!.id, label: 'Failed', code: 'failed', is_final: true, sort_order: 3 },
+      {
+        ...e,
+        process_id: process!.id,
+        label: 'Passed',
+        code: 'passed',
+        is_final: true,
+        outcome: 'passed',
+        sort_order: 2,
+      },
+      {
+        ...e,
+        process_id: process!.id,
+        label: 'Failed',
+        code: 'failed',
+        is_final: true,
+        outcome: 'failed',
+        sort_order: 3,
+      },
     ])
     .returning();
   await tx.insert(process_licenses).values({ ...e, license_id: options.licenseId, process_id: process!.id });

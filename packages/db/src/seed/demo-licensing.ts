@@ -58,7 +58,11 @@ export async function seedDemoLicensing(
   const licenseId = license!.id;
   const l = { ...e, license_id: licenseId };
   const category = randomUUID();
-  await tx.insert(license_categories).values({ ...l, id: category, label: 'EMS Provider', sort_order: 1 });
+  // A Paramedic credential supersedes the holder's EMT credential (a lower level); an EMT approval
+  // leaves a Paramedic credential as it is. The approval lists what it supersedes before it happens.
+  await tx
+    .insert(license_categories)
+    .values({ ...l, id: category, label: 'EMS Provider', supersedes: 'lower_levels', sort_order: 1 });
   const [emt, paramedic] = [randomUUID(), randomUUID()];
   await tx.insert(license_category_levels).values([
     {
@@ -135,9 +139,9 @@ export async function seedDemoLicensing(
     })
     .returning();
   await tx.insert(processStatuses).values([
-    { ...e, process_id: check!.id, label: 'Pending', sort_order: 1 },
-    { ...e, process_id: check!.id, label: 'Passed', is_final: true, sort_order: 2 },
-    { ...e, process_id: check!.id, label: 'Failed', is_final: true, sort_order: 3 },
+    { ...e, process_id: check!.id, label: 'Pending', outcome: 'pending', sort_order: 1 },
+    { ...e, process_id: check!.id, label: 'Passed', is_final: true, outcome: 'passed', sort_order: 2 },
+    { ...e, process_id: check!.id, label: 'Failed', is_final: true, outcome: 'failed', sort_order: 3 },
   ]);
   await tx.insert(process_licenses).values({ ...l, process_id: check!.id, required: true });
   return { licenseId };

@@ -26,6 +26,14 @@ describe('cycle boundaries', () => {
     expect(cycleFor('2027-06-30', 24, '2026-11-25')).toEqual({ start: '2025-06-30', end: '2027-06-30' });
     expect(cycleFor(null, 12, '2026-11-25')).toEqual({ start: '2025-11-25', end: '2026-11-25' });
   });
+  it('is the cycle open on the filing day: an extended expiry keeps the hours already earned', () => {
+    // EMT-000123 moved from 2028-01-31 to 2030-01-31: a renewal filed in March 2026 still counts the
+    // cycle 2026-01-31 to 2028-01-31, not the one that opens in 2028.
+    expect(cycleFor('2030-01-31', 24, '2026-03-15')).toEqual({ start: '2026-01-31', end: '2028-01-31' });
+    expect(cycleFor('2028-01-31', 24, '2026-03-15')).toEqual({ start: '2026-01-31', end: '2028-01-31' });
+    // Filed after expiry (late): the last cycle.
+    expect(cycleFor('2026-01-31', 24, '2026-03-15')).toEqual({ start: '2024-01-31', end: '2026-01-31' });
+  });
   it('counts completions on both boundary days and none outside', () => {
     const cycle = { start: '2025-01-01', end: '2026-12-31' };
     const c = (d: string) => ({ completed_on: d, topics: [{ topic_id: AIRWAY, hours: 2 }] });

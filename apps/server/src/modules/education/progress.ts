@@ -40,13 +40,23 @@ export function addMonths(isoDate: string, months: number): string {
 }
 
 /**
- * The cycle whose hours count: it ends on the credential's expiration date and starts `months` before
- * it (the start day included, the end day included). With no credential (a first application), the
- * `months` up to today.
+ * The cycle whose hours count: hours count toward the cycle in which the renewal is filed (`filedOn`,
+ * today for a check before filing). Cycles of `months` end on the credential's expiration date and on
+ * every `months` before it (both ends included); the one counting is the one open on the filing day,
+ * or the last one when the credential has expired. So extending a credential (its expiry moved on)
+ * never moves hours already earned out of their cycle. With no credential (a first application), the
+ * `months` up to the filing day.
  */
-export function cycleFor(expiration: string | null, months: number, today: string): Cycle {
-  const end = expiration ?? today;
-  return { start: addMonths(end, -months), end };
+export function cycleFor(expiration: string | null, months: number, filedOn: string): Cycle {
+  if (!expiration) return { start: addMonths(filedOn, -months), end: filedOn };
+  let end = expiration;
+  let start = addMonths(end, -months);
+  // Step back while the cycle has not opened yet on the filing day (bounded: a credential runs decades at most).
+  for (let i = 0; i < 100 && start > filedOn && months > 0; i++) {
+    end = start;
+    start = addMonths(end, -months);
+  }
+  return { start, end };
 }
 
 /** The requirements of a level that apply to an application type (its own, and those for every type). */

@@ -133,16 +133,23 @@ export async function attachAnswerDocument(
   return document;
 }
 
-/** A staff note on a request: internal (staff only) unless sent to the applicant as a message. */
+/** A staff note on a request: internal (staff only, possibly a concern) unless sent to the applicant as a message. */
 export async function addNote(
   tx: Tx,
   request: FastifyRequest,
   row: RequestRow,
   note: string,
   toApplicant: boolean,
+  concern = false,
 ): Promise<RequestRow> {
   const kind = toApplicant ? 'message' : 'note';
-  await history(tx, request, row.id, { kind, internal: !toApplicant, note });
+  // Only an internal note can be a concern: a message to the applicant is not one.
+  await history(tx, request, row.id, {
+    kind,
+    internal: !toApplicant,
+    note,
+    concern: !toApplicant && concern,
+  });
   const [after] = await tx
     .update(licenseRequests)
     .set({ updated_at: new Date() })
@@ -152,7 +159,7 @@ export async function addNote(
     entity: 'license_request_history',
     objectId: row.id,
     action: 'create',
-    after: { kind, internal: !toApplicant },
+    after: { kind, internal: !toApplicant, concern: !toApplicant && concern },
   });
   return after ?? row;
 }

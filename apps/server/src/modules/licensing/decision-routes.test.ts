@@ -307,6 +307,13 @@ describe('decisions', () => {
 
   it('asks before approving with fees unpaid, and says so in the history', async () => {
     const id = await submitted({ unpaid: 6000 });
+    // The licence's required DPS check is clear (a missing one would block the approval).
+    const clear = await t.call(t.admin, {
+      method: 'POST',
+      url: '/api/licenserequestprocessstatuses/processchange',
+      payload: { licenseRequestID: id, processID: processId, statusID: cleared },
+    });
+    expect(clear.statusCode).toBe(200);
     const refused = await post(reviewer, 'approve', { licenseRequestID: id });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toBe(

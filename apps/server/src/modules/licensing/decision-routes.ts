@@ -1,6 +1,8 @@
 import {
   answerInfoBody,
   approveRequestBody,
+  decisionPreview,
+  decisionPreviewQuery,
   denyRequestBody,
   licenseRequestDetail,
   requestInfoBody,
@@ -11,9 +13,11 @@ import {
 import type { licenseRequests, Tx } from '@licensure/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { badRequest } from '../../platform/http/errors';
 import { approveRequest } from './approve-request';
 import { addNote, applyDecision, attachAnswerDocument, reopenForms } from './decide-request';
+import { planDecision } from './decision-plan';
 import { applicantsRequest, visibleRequest } from './request-access';
 import { audienceOf, loadDetail, requestForms } from './request-store';
 import { enterpriseToday } from './rule-routes';
@@ -42,12 +46,39 @@ export async function decisionRoutes(app: FastifyInstance): Promise<void> {
     return loadDetail(db, row, 'staff');
   };
 
+  r.get('/api/LicenseRequests/:id/decisionPreview', {
+    config: { access: 'requests.review' },
+    schema: {
+      tags,
+      summary:
+        'What approving or denying the request would change, computed by the plan the approval applies: credentials issued, extended, superseded or kept (with dates and CE cycles), processes failed, pending or missing (and whether they block), staff notes and concerns, fees unpaid. Writes nothing',
+      params: z.object({ id: z.uuid({ message: 'id must be a valid id' }) }),
+      querystring: decisionPreviewQuery,
+      response: { 200: decisionPreview },
+    },
+    handler: async (request) => {
+      const today = await enterpriseToday(db, request.enterpriseId);
+      return db.transaction(async (tx) => {
+        const req = await visibleRequest(tx, request.auth, request.enterpriseId, request.params.id);
+        const plan = await planDecision(
+          tx,
+          request.auth,
+          request.enterpriseId,
+          req,
+          request.query.decision,
+          today,
+        );
+        return plan.preview;
+      });
+    },
+  });
+
   r.post('/api/LicenseRequests/approve', {
     config: { access: 'requests.review' },
     schema: {
       tags,
       summary:
-        "Approve a request awaiting review: issue or renew its credentials from the licence's configuration (fees unpaid: acknowledgeUnpaidFees is required)",
+        "Approve a request awaiting review: apply its decision preview (issue, extend or supersede credentials by the licence's configuration). Fees unpaid: acknowledgeUnpaidFees is required; required processes failed or missing: 409 naming them, unless a holder of requests.override gives override_reason",
       body: approveRequestBody,
       response: { 200: licenseRequestDetail },
     },
@@ -167,13 +198,13 @@ export async function decisionRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags,
       summary:
-        'A staff note on a request: internal (staff only) unless toApplicant, then a message the applicant reads',
+        'A staff note on a request: internal (staff only; concern: listed when a decision is previewed) unless toApplicant, then a message the applicant reads',
       body: requestNoteBody,
       response: { 200: licenseRequestDetail },
     },
     handler: (request) =>
       asReviewer(request, request.body.licenseRequestID, (tx, req) =>
-        addNote(tx, request, req, request.body.note, request.body.toApplicant),
+        addNote(tx, request, req, request.body.note, request.body.toApplicant, request.body.concern),
       ),
   });
 }

@@ -7,6 +7,7 @@ import {
   fbPackages,
   fbResponses,
   licenseRequestHistory,
+  licenseRequestProcessStatuses,
   licenseRequests,
   processes,
   processStatuses,
@@ -155,12 +156,24 @@ const choose = (caller: Caller, id: string, selections: Record<string, boolean>)
   });
 const submit = (caller: Caller, id: string) =>
   t.call(caller, { method: 'POST', url: '/api/LicenseRequests/submit', payload: { licenseRequestID: id } });
-const approve = (id: string) =>
-  t.call(t.admin, {
+/** Approves, with the licence's required background check passed first when it has no status yet. */
+async function approve(id: string) {
+  const [checked] = await t.database.db
+    .select()
+    .from(licenseRequestProcessStatuses)
+    .where(eq(licenseRequestProcessStatuses.license_request_id, id));
+  if (!checked)
+    await t.call(t.admin, {
+      method: 'POST',
+      url: '/api/licenserequestprocessstatuses/processchange',
+      payload: { licenseRequestID: id, processID: processId, statusID: passed },
+    });
+  return t.call(t.admin, {
     method: 'POST',
     url: '/api/LicenseRequests/approve',
     payload: { licenseRequestID: id, note: 'All checks passed', acknowledgeUnpaidFees: true },
   });
+}
 async function completeForm(requestId: string, userId: string) {
   await t.database.db.insert(fbResponses).values({
     enterprise_id: t.enterpriseId,

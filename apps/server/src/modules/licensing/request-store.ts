@@ -237,6 +237,7 @@ export async function loadDetail(
         manual_trigger: licenseRequestHistory.manual_trigger,
         link_trigger: licenseRequestHistory.link_trigger,
         internal: licenseRequestHistory.internal,
+        concern: licenseRequestHistory.concern,
         details: licenseRequestHistory.details,
       })
       .from(licenseRequestHistory)
