@@ -1,4 +1,4 @@
-import { type PublicComplaintBody, publicAttachmentMessages, Events } from '@licensure/contracts';
+import { Events, type PublicComplaintBody, publicAttachmentMessages } from '@licensure/contracts';
 import { complaints, documents, type Tx } from '@licensure/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { actorOf, recordChange } from '../../platform/audit/record-change';
@@ -121,11 +121,14 @@ async function insertComplaint(
     actorId: request.auth?.userId ?? null,
     payload: { source: row.source },
   });
-  for (const s of stored) {
+  // One transaction gives every row the same now(): a millisecond apart, the files keep the order filed.
+  const filedAt = Date.now();
+  for (const [i, s] of stored.entries()) {
     const [doc] = await tx
       .insert(documents)
       .values({
         enterprise_id: enterpriseId,
+        created_at: new Date(filedAt + i),
         name: s.name,
         complaint_id: row.id,
         from_complaint: true,
