@@ -5,7 +5,8 @@ import { newSignedInPage } from '../sign-in';
 
 // Issue 11's review journey: the reviewer's dashboard counts the real queue and opens it; the reviewer
 // keeps an internal note, checks a request out and returns it for corrections with a message; the
-// applicant reads the message, fixes the request and resubmits; the reviewer denies a second request
+// applicant reads the message, fixes the request and resubmits; the reviewer opens the approval, reads
+// what it will change (the credential issued, the internal note to weigh) and approves; the reviewer denies a second request
 // with a reason the applicant then reads. No internal note reaches the applicant, on screen, on paper
 // or through the API.
 
@@ -25,8 +26,17 @@ async function apiPost(page: Page, url: string, data: unknown) {
 /** A licence without forms or fees (so the journey is about the review), with Initial for EMT and Paramedic. */
 async function createLicence(admin: Page, name: string) {
   const category = randomUUID();
+  // Its credentials are numbered from a pattern of their own (the approval issues one).
+  const numbers = await apiPost(admin, '/api/autonumbers', {
+    autonumber: { label: `${name} numbers`, prefix: 'RJ-', next_number: 1, padding: 5 },
+  });
   const licence = await apiPost(admin, '/api/licenses', {
-    license: { name, entity: 'user', code: `R${Date.now().toString(36)}`.slice(0, 10) },
+    license: {
+      name,
+      entity: 'user',
+      code: `R${Date.now().toString(36)}`.slice(0, 10),
+      autonumber_id: numbers.id,
+    },
     license_categories: [{ id: category, label: 'EMS Provider' }],
     license_category_levels: [
       { label: 'EMT', license_category_id: category, months_valid: 24, expiration_rule: 'end_of_month' },
@@ -168,6 +178,26 @@ test('the reviewer returns a request for corrections and denies another; the app
   await reviewer.getByRole('link', { name: 'Printable view' }).click();
   await expect(reviewer.getByRole('region', { name: 'History' })).toContainText(
     `[Internal — staff only] ${INTERNAL}`,
+  );
+  await expectNoAxeViolations(reviewer);
+
+  // Issue 24.3: the approval shows what it will change before it happens, then approves.
+  await reviewer.goto(`/staff/requests/${firstId}`);
+  await reviewer.getByRole('button', { name: 'Approve', exact: true }).click();
+  const approveDialog = reviewer.getByRole('dialog', { name: 'Approve this request?' });
+  await expect(approveDialog).toContainText('What this approval changes');
+  await expect(approveDialog).toContainText('The request becomes approved.');
+  await expect(approveDialog).toContainText(
+    /Issued: A new Paramedic credential, numbered on approval, expires/,
+  );
+  await expect(approveDialog).toContainText(INTERNAL);
+  await expectNoAxeViolations(reviewer);
+  await approveDialog.getByRole('button', { name: 'Approve and issue' }).click();
+  await expect(reviewer.getByRole('status').filter({ hasText: 'Request approved' })).toContainText(
+    'Credentials issued:',
+  );
+  await expect(reviewer.getByRole('region', { name: 'History' })).toContainText(
+    /Issued .* \(Paramedic\), expires/,
   );
   await expectNoAxeViolations(reviewer);
 

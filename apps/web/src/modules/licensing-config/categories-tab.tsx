@@ -1,3 +1,4 @@
+import { ceCycleRule, type SupersedeRule, supersedeRuleLabels, supersedeRules } from '@licensure/contracts';
 import { Button, Fieldset, Group, NativeSelect, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { moveAt, patchAt, RowButtons, useEditor, useField } from './editor-context';
 import { type CategoryDraft, type ExpirationRule, type LevelDraft, newKey } from './license-draft';
@@ -19,7 +20,10 @@ export function CategoriesTab() {
     const id = newKey();
     change((d) => ({
       ...d,
-      categories: [...d.categories, { key: id, id, stored: {}, label: '', allow_multiple_levels: false }],
+      categories: [
+        ...d.categories,
+        { key: id, id, stored: {}, label: '', allow_multiple_levels: false, supersedes: 'none' },
+      ],
     }));
     setTimeout(() =>
       document.getElementById(`lc-license_categories-${draft.categories.length}-label`)?.focus(),
@@ -53,6 +57,7 @@ export function CategoriesTab() {
         A licence has categories (such as “Clinical”), and each category has levels an applicant applies for
         (such as “EMT” and “Paramedic”). Changes are kept when you save the licence.
       </Text>
+      <Text size="sm">Levels are ordered as listed: a later level is a higher one. {ceCycleRule}</Text>
       {draft.categories.length === 0 ? <Text>This licence has no categories yet.</Text> : null}
       {draft.categories.map((category, index) => (
         <CategoryEditor
@@ -154,6 +159,15 @@ function CategoryEditor({
             disabled={!canWrite}
             onChange={(e) => setCategory({ allow_multiple_levels: e.currentTarget.checked })}
             mb={8}
+          />
+          <NativeSelect
+            label="A credential issued or extended supersedes"
+            description="Those credentials of the holder become inactive; the approval lists them first"
+            value={category.supersedes}
+            disabled={!canWrite}
+            onChange={(e) => setCategory({ supersedes: e.currentTarget.value as SupersedeRule })}
+            data={supersedeRules.map((r) => ({ value: r, label: supersedeRuleLabels[r] }))}
+            w={380}
           />
           {canWrite ? (
             <RowButtons

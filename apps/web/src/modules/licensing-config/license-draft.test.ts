@@ -146,6 +146,7 @@ describe('licence draft and payload', () => {
       stored: {},
       label: 'Ground',
       allow_multiple_levels: false,
+      supersedes: 'none',
     });
     for (const label of ['Basic', 'Advanced'])
       d.levels.push({

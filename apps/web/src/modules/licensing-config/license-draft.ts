@@ -4,6 +4,8 @@ import {
   licenseEntities,
   type licenseSaveBody,
   type ruleOperatorList,
+  type SupersedeRule,
+  supersedeRules,
 } from '@licensure/contracts';
 import type { z } from 'zod';
 import { ruleFieldByKey, ruleFieldKey } from './rule-fields';
@@ -28,6 +30,8 @@ export interface CategoryDraft extends Member {
   id: string;
   label: string;
   allow_multiple_levels: boolean;
+  /** Which of the holder's credentials of the category a credential issued or extended supersedes. */
+  supersedes: SupersedeRule;
 }
 export interface LevelDraft extends Member {
   license_category_id: string;
@@ -184,6 +188,9 @@ export function draftOf(l: LicenseOutput): LicenseDraft {
       ...member(r),
       label: text(r.label),
       allow_multiple_levels: r.allow_multiple_levels === true,
+      supersedes: (supersedeRules as readonly unknown[]).includes(r.supersedes)
+        ? (r.supersedes as SupersedeRule)
+        : 'none',
     })),
     levels: l.license_category_levels.map((r) => ({
       ...member(r),
@@ -253,7 +260,7 @@ export function buildPayload(d: LicenseDraft): LicenseSavePayload {
       autonumber_id: orNull(l.autonumber_id),
     },
     license_categories: d.categories.map((c, i) =>
-      m(c, i, { label: c.label, allow_multiple_levels: c.allow_multiple_levels }),
+      m(c, i, { label: c.label, allow_multiple_levels: c.allow_multiple_levels, supersedes: c.supersedes }),
     ),
     license_category_levels: d.levels.map((v, i) =>
       m(v, i, {

@@ -42,6 +42,8 @@ export interface ProcessStatusRow {
   label: string;
   code: string | null;
   is_final: boolean;
+  /** What the status means for approval: a failed required process blocks it. */
+  outcome: 'pending' | 'passed' | 'failed';
   active: boolean;
   sort_order: number;
 }
@@ -59,6 +61,7 @@ export interface ProcessStatusInput {
   label: string;
   code: string | null;
   is_final: boolean;
+  outcome: 'pending' | 'passed' | 'failed';
   active: boolean;
   sort_order: number;
 }

@@ -288,6 +288,7 @@ function StatusRow(props: {
   const queryClient = useQueryClient();
   const [label, setLabel] = useState(status?.label ?? '');
   const [isFinal, setFinal] = useState(status?.is_final ?? false);
+  const [outcome, setOutcome] = useState<ProcessStatusRow['outcome']>(status?.outcome ?? 'pending');
   const [errors, setErrors] = useState<Errors>({});
   const [saved, setSaved] = useState('');
   const refresh = () =>
@@ -299,6 +300,7 @@ function StatusRow(props: {
         label: label.trim(),
         code: status?.code ?? null,
         is_final: isFinal,
+        outcome,
         active: status?.active ?? true,
         sort_order: status?.sort_order ?? props.sortOrder ?? 0,
       };
@@ -343,6 +345,18 @@ function StatusRow(props: {
         disabled={!props.canWrite}
         onChange={(e) => setFinal(e.currentTarget.checked)}
         mb={8}
+      />
+      <NativeSelect
+        label={`${name} means`}
+        value={outcome}
+        disabled={!props.canWrite}
+        onChange={(e) => setOutcome(e.currentTarget.value as ProcessStatusRow['outcome'])}
+        data={[
+          { value: 'pending', label: 'Pending' },
+          { value: 'passed', label: 'Passed' },
+          { value: 'failed', label: 'Failed: blocks approval when required' },
+        ]}
+        w={280}
       />
       {props.canWrite ? (
         <>

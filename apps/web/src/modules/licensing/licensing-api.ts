@@ -1,5 +1,6 @@
 import type {
   CertificationOutput,
+  DecisionPreview,
   DocumentRecord,
   LicenseRequestDetail,
   LicenseRequestSummary,
@@ -157,11 +158,18 @@ export const licensingApi = {
     api.put<LicenseRequestDetail>(`/api/LicenseRequests/${enc(id)}`, {
       license_request: { license_id: licenseId, status_id: statusId },
     }),
-  approve: (id: string, note: string | null, acknowledgeUnpaidFees = false) =>
+  approve: (id: string, note: string | null, acknowledgeUnpaidFees = false, overrideReason?: string) =>
     api.post<LicenseRequestDetail>('/api/LicenseRequests/approve', {
       licenseRequestID: id,
       note,
       acknowledgeUnpaidFees,
+      ...(overrideReason ? { override_reason: overrideReason } : {}),
+    }),
+  /** What approving or denying would change (the plan the approval applies); writes nothing. */
+  decisionPreview: (id: string, decision: 'approve' | 'deny', signal?: AbortSignal) =>
+    api.get<DecisionPreview>(`/api/LicenseRequests/${enc(id)}/decisionPreview`, {
+      signal,
+      query: { decision },
     }),
   deny: (id: string, reason: string) =>
     api.post<LicenseRequestDetail>('/api/LicenseRequests/deny', { licenseRequestID: id, reason }),
@@ -178,8 +186,13 @@ export const licensingApi = {
       message,
       info_kind: infoKind,
     }),
-  addNote: (id: string, note: string, toApplicant: boolean) =>
-    api.post<LicenseRequestDetail>('/api/LicenseRequests/notes', { licenseRequestID: id, note, toApplicant }),
+  addNote: (id: string, note: string, toApplicant: boolean, concern = false) =>
+    api.post<LicenseRequestDetail>('/api/LicenseRequests/notes', {
+      licenseRequestID: id,
+      note,
+      toApplicant,
+      concern,
+    }),
   checkout: (id: string) =>
     api.post<LicenseRequestDetail>('/api/LicenseRequests/checkout', { licenseRequestID: id }),
   assign: (id: string, userId: string | null) =>
@@ -220,6 +233,8 @@ export const licensingKeys = {
   requestStatuses: (licenseId?: string) => ['licensing', 'request-statuses', licenseId ?? ''] as const,
   documents: (responseId: string) => ['licensing', 'documents', responseId] as const,
   reviewers: () => ['licensing', 'reviewers'] as const,
+  decisionPreview: (id: string, decision: 'approve' | 'deny') =>
+    ['licensing', 'decision-preview', id, decision] as const,
 };
 
 /**

@@ -213,6 +213,23 @@ describe('PortalRequestPage', { timeout: 20_000 }, () => {
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ licenseRequestID: REQUEST });
   });
 
+  it('names the missing continuing education hours, not a form to complete (issue 24 item 4)', async () => {
+    routes['POST /api/LicenseRequests/submit'] = () =>
+      json({
+        success: false,
+        validationError: true,
+        errors: {
+          'Continuing education':
+            'EMT: 6 hours of Airway are still missing (cycle 2026-01-31 to 2028-01-31).',
+        },
+      });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit request' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('6 hours of Airway are still missing');
+    expect(alert.textContent).not.toContain('Complete these forms first');
+  });
+
   it('asks for a reason before deleting, and sends it', async () => {
     const router = renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Delete request' }));

@@ -88,19 +88,30 @@ function SubmitOutcome({ result }: { result: SubmitResult }) {
         Your request was submitted. Staff will review it; its status and history are shown below.
       </Alert>
     );
-  const errors = Object.entries(result.errors ?? {});
+  // The real cause first: missing continuing education hours are not a form to complete.
+  const { 'Continuing education': education, ...forms } = result.errors ?? {};
+  const errors = Object.entries(forms);
   return (
     <Alert color="red" title="The request was not submitted" role="alert">
-      <Text size="sm" mb="xs">
-        Complete these forms first:
-      </Text>
-      <List size="sm">
-        {errors.map(([form, message]) => (
-          <List.Item key={form}>
-            {form}: {message}
-          </List.Item>
-        ))}
-      </List>
+      {education ? (
+        <Text size="sm" mb="xs">
+          Continuing education hours are missing. {education}
+        </Text>
+      ) : null}
+      {errors.length > 0 ? (
+        <>
+          <Text size="sm" mb="xs">
+            Complete these forms first:
+          </Text>
+          <List size="sm">
+            {errors.map(([form, message]) => (
+              <List.Item key={form}>
+                {form}: {message}
+              </List.Item>
+            ))}
+          </List>
+        </>
+      ) : null}
     </Alert>
   );
 }

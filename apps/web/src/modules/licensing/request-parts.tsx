@@ -108,6 +108,8 @@ function historyDetails(h: HistoryEntry): string[] {
   if (d.fields?.length) lines.push(`Fields to fix: ${d.fields.join(', ')}`);
   if (d.info_kind) lines.push(`Asked for: ${d.info_kind === 'document' ? 'a document' : 'an answer'}`);
   if (d.document_name) lines.push(`Document sent: ${d.document_name}`);
+  for (const effect of d.effects ?? []) lines.push(effect);
+  if (d.override) lines.push(`Approved over ${d.override.blockers.join('; ')}. Reason: ${d.override.reason}`);
   return lines;
 }
 
@@ -133,7 +135,7 @@ export function HistoryTimeline({ history }: { history: readonly HistoryEntry[] 
           </Text>
           {h.note ? (
             <Text size="sm">
-              {h.internal ? 'Internal note, staff only: ' : 'Note: '}
+              {h.internal ? `Internal note${h.concern ? ' (concern)' : ''}, staff only: ` : 'Note: '}
               {h.note}
             </Text>
           ) : null}

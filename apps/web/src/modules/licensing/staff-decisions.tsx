@@ -16,6 +16,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { errorMessage, fieldErrorsOf } from '../../platform/api/errors';
 import { formatDateTime } from '../responses/response-format';
+import { DecisionEffects, useDecisionPreview } from './decision-effects';
 import { licensingApi, licensingKeys } from './licensing-api';
 
 type Detail = LicenseRequestDetail;
@@ -99,6 +100,7 @@ export function DecisionButtons({ request }: { request: Detail }) {
   const [fields, setFields] = useState('');
   const [infoKind, setInfoKind] = useState<'document' | 'answer'>('document');
   const [done, setDone] = useState<string | null>(null);
+  const denyPreview = useDecisionPreview(request.id, 'deny', open === 'deny');
   const decide = useMutation({
     mutationFn: (which: Exclude<Open, null>) => {
       if (which === 'deny') return licensingApi.deny(request.id, message);
@@ -169,6 +171,7 @@ export function DecisionButtons({ request }: { request: Detail }) {
         pending={decide.isPending}
         error={decide.isError && Object.keys(errors).length === 0 ? decide.error : null}
       >
+        {open === 'deny' ? <DecisionEffects query={denyPreview} /> : null}
         <Text size="sm">The applicant reads this message in the portal.</Text>
         <Textarea
           label={open === 'deny' ? 'Reason for denial' : 'Message to the applicant'}
@@ -288,14 +291,16 @@ export function NoteForm({ request }: { request: Detail }) {
   const store = useStoreDetail(request.id);
   const [note, setNote] = useState('');
   const [toApplicant, setToApplicant] = useState(false);
+  const [concern, setConcern] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const add = useMutation({
-    mutationFn: () => licensingApi.addNote(request.id, note.trim(), toApplicant),
+    mutationFn: () => licensingApi.addNote(request.id, note.trim(), toApplicant, !toApplicant && concern),
     onSuccess: (detail) => {
       store(detail);
       setDone(toApplicant ? 'The message was sent to the applicant.' : 'The internal note was added.');
       setNote('');
       setToApplicant(false);
+      setConcern(false);
     },
   });
   const submit = (e: FormEvent) => {
@@ -319,6 +324,13 @@ export function NoteForm({ request }: { request: Detail }) {
           checked={toApplicant}
           onChange={(e) => setToApplicant(e.currentTarget.checked)}
         />
+        {toApplicant ? null : (
+          <Checkbox
+            label="Mark as a concern (listed when approving or denying)"
+            checked={concern}
+            onChange={(e) => setConcern(e.currentTarget.checked)}
+          />
+        )}
         <Group gap="sm">
           <Button type="submit" variant="default" loading={add.isPending} disabled={!note.trim()}>
             {toApplicant ? 'Send message' : 'Add internal note'}

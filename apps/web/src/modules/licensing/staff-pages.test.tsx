@@ -125,6 +125,38 @@ beforeEach(() => {
           },
         ],
       }),
+    [`GET /api/LicenseRequests/${REQUEST}/decisionPreview`]: () =>
+      json({
+        license_request_id: REQUEST,
+        decision: 'approve',
+        state_after: 'approved',
+        allowed: true,
+        refusal: null,
+        blocked: false,
+        blockers: [],
+        may_override: false,
+        unpaid_cents: 0,
+        credentials: [
+          {
+            effect: 'issued',
+            certification_id: null,
+            number: null,
+            level_id: crypto.randomUUID(),
+            level_label: 'EMT',
+            category_label: 'EMS Provider',
+            status_before: null,
+            status_after: 'active',
+            expiration_before: null,
+            expiration_after: '2028-03-31',
+            ce_cycle_before: null,
+            ce_cycle_after: null,
+            issued_after_submission: false,
+            reason: 'A new EMT credential is issued.',
+          },
+        ],
+        processes: [],
+        notes: [],
+      }),
     'POST /api/LicenseRequests/approve': () =>
       json({
         ...detail,
@@ -247,7 +279,11 @@ describe('staff licensing pages', { timeout: 20_000 }, () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve this request?' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve and issue' }));
+    // The dialog shows what the approval will change before it happens.
+    await within(dialog).findByText(/Issued: A new EMT credential, numbered on approval, expires/);
+    const confirm = within(dialog).getByRole('button', { name: 'Approve and issue' });
+    await waitFor(() => expect((confirm as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(confirm);
     expect((await screen.findByText(/Credentials issued:/)).textContent).toContain('EMS-00041');
   });
 

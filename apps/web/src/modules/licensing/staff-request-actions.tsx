@@ -3,6 +3,7 @@ import { Alert, Button, Checkbox, Group, Modal, NativeSelect, Stack, Text, Texta
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { errorMessage, fieldErrorsOf } from '../../platform/api/errors';
+import { DecisionEffects, useDecisionPreview } from './decision-effects';
 import { licensingApi, licensingKeys } from './licensing-api';
 import { formatMoney } from './licensing-format';
 import { useStoreDetail } from './staff-decisions';
@@ -170,17 +171,30 @@ export function RequestStatusForm({ request }: { request: Detail }) {
   );
 }
 
-/** Approves a submitted request after a confirmation; the credentials issued are shown. */
+/**
+ * Approves a submitted request after a confirmation that shows what it will change (the plan the
+ * approval applies): credentials issued, extended or superseded, processes not passed, concerns. Failed
+ * or missing required processes block it unless the reviewer may override and gives a reason.
+ */
 export function ApproveButton({ request }: { request: Detail }) {
   const store = useStoreDetail(request.id);
   const queryClient = useQueryClient();
   const [opened, setOpened] = useState(false);
   const [note, setNote] = useState('');
   const [acknowledged, setAcknowledged] = useState(false);
+  const [reason, setReason] = useState('');
   const [issued, setIssued] = useState<string[] | null>(null);
-  const unpaidCents = request.charges.filter((c) => !c.paid).reduce((sum, c) => sum + c.amount_cents, 0);
+  const preview = useDecisionPreview(request.id, 'approve', opened);
+  const unpaidCents = preview.data?.unpaid_cents ?? 0;
+  const blocked = preview.data?.blocked ?? false;
   const approve = useMutation({
-    mutationFn: () => licensingApi.approve(request.id, note.trim() || null, unpaidCents > 0 && acknowledged),
+    mutationFn: () =>
+      licensingApi.approve(
+        request.id,
+        note.trim() || null,
+        unpaidCents > 0 && acknowledged,
+        blocked ? reason.trim() : undefined,
+      ),
     onSuccess: (detail) => {
       store(detail);
       void queryClient.invalidateQueries({ queryKey: licensingKeys.certifications() });
@@ -188,10 +202,19 @@ export function ApproveButton({ request }: { request: Detail }) {
       setOpened(false);
     },
   });
+  const ready = preview.isSuccess && preview.data.allowed;
+  const canApprove =
+    ready &&
+    (unpaidCents === 0 || acknowledged) &&
+    (!blocked || (preview.data.may_override && reason.trim().length > 0));
+  const open = () => {
+    approve.reset();
+    setOpened(true);
+  };
   return (
     <>
       <Button
-        onClick={() => setOpened(true)}
+        onClick={open}
         disabled={
           !(request.review_state === 'submitted' || request.review_state === 'info_requested') ||
           !!request.deleted_at ||
@@ -205,7 +228,7 @@ export function ApproveButton({ request }: { request: Detail }) {
           Credentials issued: {issued.join(', ') || 'none'}.
         </Alert>
       ) : null}
-      <Modal.Root opened={opened} onClose={() => setOpened(false)} centered>
+      <Modal.Root opened={opened} onClose={() => setOpened(false)} centered size="lg">
         <Modal.Overlay />
         <Modal.Content>
           <Modal.Header component="div">
@@ -213,47 +236,63 @@ export function ApproveButton({ request }: { request: Detail }) {
             <Modal.CloseButton aria-label="Close" />
           </Modal.Header>
           <Modal.Body>
-            <Text mb="md">
-              Approving issues the credential (or renews the one held) with a number from the licence's
-              pattern.
-            </Text>
-            <Textarea
-              label="Approval note"
-              value={note}
-              onChange={(e) => setNote(e.currentTarget.value)}
-              rows={3}
-              mb="md"
-            />
-            {unpaidCents > 0 ? (
-              <Alert color="yellow" title="Fees are unpaid" mb="md">
-                <Text size="sm" mb="xs">
-                  {formatMoney(unpaidCents)} of this request's fees are not paid. The history will say it was
-                  approved with fees unpaid.
+            <Stack gap="md">
+              <DecisionEffects query={preview} />
+              {blocked && preview.data ? (
+                <Alert color="red" title="Approval is blocked" role="alert">
+                  <Text size="sm" mb="xs">
+                    {preview.data.blockers.join('; ')}.
+                  </Text>
+                  {preview.data.may_override ? (
+                    <Textarea
+                      label="Reason for approving anyway"
+                      description="Recorded in the request's history with what blocked it"
+                      required
+                      value={reason}
+                      onChange={(e) => setReason(e.currentTarget.value)}
+                      rows={2}
+                    />
+                  ) : (
+                    <Text size="sm">
+                      Only a reviewer allowed to override blocked approvals may approve it; record the
+                      processes first, or ask one.
+                    </Text>
+                  )}
+                </Alert>
+              ) : null}
+              <Textarea
+                label="Approval note"
+                value={note}
+                onChange={(e) => setNote(e.currentTarget.value)}
+                rows={3}
+              />
+              {unpaidCents > 0 ? (
+                <Alert color="yellow" title="Fees are unpaid">
+                  <Text size="sm" mb="xs">
+                    {formatMoney(unpaidCents)} of this request's fees are not paid. The history will say it
+                    was approved with fees unpaid.
+                  </Text>
+                  <Checkbox
+                    label="Approve with fees unpaid"
+                    checked={acknowledged}
+                    onChange={(e) => setAcknowledged(e.currentTarget.checked)}
+                  />
+                </Alert>
+              ) : null}
+              {approve.isError ? (
+                <Text c="var(--mantine-color-error)" role="alert">
+                  {errorMessage(approve.error)}
                 </Text>
-                <Checkbox
-                  label="Approve with fees unpaid"
-                  checked={acknowledged}
-                  onChange={(e) => setAcknowledged(e.currentTarget.checked)}
-                />
-              </Alert>
-            ) : null}
-            {approve.isError ? (
-              <Text c="var(--mantine-color-error)" mb="md" role="alert">
-                {errorMessage(approve.error)}
-              </Text>
-            ) : null}
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => setOpened(false)} data-autofocus>
-                Cancel
-              </Button>
-              <Button
-                onClick={() => approve.mutate()}
-                loading={approve.isPending}
-                disabled={unpaidCents > 0 && !acknowledged}
-              >
-                Approve and issue
-              </Button>
-            </Group>
+              ) : null}
+              <Group justify="flex-end" gap="sm">
+                <Button variant="default" onClick={() => setOpened(false)} data-autofocus>
+                  Cancel
+                </Button>
+                <Button onClick={() => approve.mutate()} loading={approve.isPending} disabled={!canApprove}>
+                  {blocked ? 'Override and approve' : 'Approve and issue'}
+                </Button>
+              </Group>
+            </Stack>
           </Modal.Body>
         </Modal.Content>
       </Modal.Root>
