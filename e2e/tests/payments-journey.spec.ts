@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../axe';
+import { pdfText } from '../pdf';
 import { newSignedInPage } from '../sign-in';
 
 // Issue 13's journey: the applicant submits a request with a fee and is taken to checkout; a declined
 // payment on the local test gateway's hosted page takes no money and leaves the request payable; paid
 // the second time, the receipt shows the request paid; replaying the gateway's signed notification
-// records nothing. Staff record a check for another request, refund part of it, and the finance report
-// lists both with totals that are the sum of its rows.
+// records nothing. Staff record a check for another request, found by the payer's name (no request id
+// typed), refund part of it, and the finance report lists both with totals that are the sum of its
+// rows. Every receipt has a number people read (RCPT-YYYY-NNNNNN), on its page and in its PDF. Staff
+// issue a voucher to the applicant and deactivate it.
 
 // Two people's pages on a shared, busy machine: allow a slow answer.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -173,6 +176,12 @@ test('the applicant pays a fee through the test gateway once; staff record a che
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   expect((await pdf.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  const receiptNumber = /RCPT-\d{4}-\d{6}/;
+  const cardReceipt = (
+    await applicant.getByRole('region', { name: 'Payment', exact: true }).textContent()
+  )?.match(receiptNumber)?.[0];
+  expect(cardReceipt, 'the receipt page shows its RCPT- number').toBeTruthy();
+  expect(pdfText(await pdf.body())).toContain(cardReceipt);
 
   // Replaying the gateway's signed notification (and the browser's return) records nothing again.
   const ledger = async () => (await apiGet(applicant, '/api/transactions?numPerPage=100')).total as number;
@@ -223,18 +232,30 @@ test('the applicant pays a fee through the test gateway once; staff record a che
   );
   await expectNoAxeViolations(applicant);
 
-  // Staff record a check for the other request.
-  await admin.goto(`/staff/requests/${other}`);
-  await admin.getByRole('link', { name: 'Record a payment for this request' }).click();
+  // Staff record a check for the other request: they find the payer by name and tick the request.
+  await admin.goto('/staff/payments');
+  await admin.getByRole('link', { name: 'Record a payment' }).click();
   await expect(admin.getByRole('heading', { level: 1, name: 'Record a payment' })).toBeVisible();
-  await expect(admin.getByLabel('Amount received (dollars)')).toHaveValue('35.00');
+  await expect(admin.getByLabel(/request id/i)).toHaveCount(0);
+  await admin.getByLabel('Find the payer, by last name').fill('Applicant');
+  await admin.getByRole('button', { name: 'Find', exact: true }).click();
+  await admin.getByRole('button', { name: 'Choose Avery Applicant' }).click();
+  const owing = admin.getByRole('group', { name: 'Requests this payment is for' });
+  const seededRequest = owing.getByRole('checkbox', {
+    name: 'EMS Personnel Certification: $35.00 due of $60.00',
+  });
+  await expect(seededRequest).toBeVisible();
   await expectNoAxeViolations(admin);
+  await seededRequest.check();
+  await expect(admin.getByLabel('Amount received (dollars)')).toHaveValue('35.00');
   const check = `CHK-${stamp}`;
   await admin.getByRole('button', { name: 'Record payment' }).click();
   await expect(admin.getByText('Enter the check number.')).toBeVisible();
   await admin.getByLabel('Check number').fill(check);
   await admin.getByRole('button', { name: 'Record payment' }).click();
   await expect(admin.getByRole('heading', { level: 1, name: 'Payment of $35.00' })).toBeVisible();
+  await expect(admin).toHaveURL(/\/staff\/payments\/[0-9a-f-]{36}$/);
+  await expect(admin.getByRole('region', { name: 'Details' })).toContainText(receiptNumber);
   await expect(admin.getByText(check)).toBeVisible();
   await expect(admin.getByRole('region', { name: 'Licence requests' })).toContainText(
     'EMS Personnel Certification — nothing owed',
@@ -270,6 +291,7 @@ test('the applicant pays a fee through the test gateway once; staff record a che
   await admin.getByRole('option', { name: 'Check', exact: true }).click();
   const table = admin.getByRole('table', { name: 'Payments and refunds' });
   await expect(table).toContainText(check);
+  await expect(table.getByRole('row').filter({ hasText: check }).first()).toContainText(receiptNumber);
   await expect(table).not.toContainText('Card (test gateway)');
   await expectNoAxeViolations(admin);
   await admin.getByRole('link', { name: 'Finance report' }).click();
@@ -312,4 +334,38 @@ test('the applicant pays a fee through the test gateway once; staff record a che
     admin.getByRole('link', { name: 'Export to Excel (XLSX)' }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^finance-\d{4}-\d\d-\d\d-\d{4}-\d\d-\d\d\.xlsx$/);
+
+  // Staff issue the applicant a voucher of their own, then deactivate it.
+  await admin.goto('/staff/payments');
+  await admin.getByRole('link', { name: 'Vouchers' }).click();
+  await expect(admin.getByRole('heading', { level: 1, name: 'Vouchers' })).toBeVisible();
+  await expectNoAxeViolations(admin);
+  const code = `E2E-${stamp}`.toUpperCase();
+  const issue = admin.getByRole('form', { name: 'Issue a voucher' });
+  await issue.getByRole('textbox', { name: /^Code/ }).fill(code);
+  await issue.getByLabel('Amount (dollars)').fill('15');
+  await issue.getByLabel('Number of uses').fill('2');
+  await issue.getByLabel('One person').check();
+  await issue.getByLabel('Find the person, by last name').fill('Applicant');
+  await issue.getByRole('button', { name: 'Find', exact: true }).click();
+  await issue.getByRole('button', { name: 'Issue to Avery Applicant' }).click();
+  await expect(issue).toContainText('For Avery Applicant');
+  await expectNoAxeViolations(admin);
+  await issue.getByRole('button', { name: 'Issue voucher' }).click();
+  await expect(admin.getByRole('status').filter({ hasText: 'Voucher issued' })).toContainText(
+    `Voucher ${code} was issued.`,
+  );
+  const vouchers = admin.getByRole('table', { name: 'Vouchers' });
+  const row = vouchers.getByRole('row').filter({ hasText: code });
+  await expect(row).toContainText('$15.00');
+  await expect(row).toContainText('0 of 2');
+  await expect(row).toContainText('Avery Applicant');
+  await expect(row).toContainText('Active');
+  await expectNoAxeViolations(admin);
+  await row.getByRole('button', { name: `Deactivate voucher ${code}` }).click();
+  await expect(row).toContainText('Deactivated');
+  await expectNoAxeViolations(admin);
+  // The applicant's checkout no longer offers it.
+  const mine = await apiGet(applicant, '/api/VoucherPay/ExistingVouchers');
+  expect(mine.find((v: { code: string }) => v.code === code)).toMatchObject({ active: false });
 });
