@@ -73,7 +73,9 @@ export const identityProviderInput = z.object({
     .max(100)
     .regex(/^[A-Za-z0-9._-]+$/, 'Code may hold letters, digits, dots, dashes and underscores only'),
   label: z.string().trim().min(1, 'Label is required').max(200),
-  entry_point: z.url({ message: 'Entry point must be an address (https://...)' }).max(2000),
+  entry_point: z
+    .url({ protocol: /^https?$/, message: 'Entry point must be an address (https://...)' })
+    .max(2000),
   /** Single logout address of the IdP (HTTP-Redirect); empty: the entry point. */
   logout_url: z
     .union([

@@ -1,3 +1,5 @@
+import { identityProviders } from '@licensure/db';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, createTestContext, type TestContext } from '../../../test/test-app';
 import { idpCert } from './test-keys';
@@ -139,5 +141,72 @@ describe('identityproviders', () => {
     expect(
       (await t.call(security, { method: 'DELETE', url: `/api/identityproviders/${missing}` })).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('what the fuzz guard and the attacker send', () => {
+  it('refuses an entry point that is not an http(s) address, as logout_url does', async () => {
+    for (const entry_point of [
+      'javascript:alert(document.cookie)',
+      'JavaScript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'file:///etc/passwd',
+      'vbscript:msgbox(1)',
+    ]) {
+      const res = await t.call(security, {
+        method: 'POST',
+        url: '/api/identityproviders',
+        payload: input({ code: `bad-${Math.random().toString(36).slice(2, 8)}`, entry_point }),
+      });
+      expect(res.statusCode, entry_point).toBe(400);
+      expect(res.json().error.fields).toHaveProperty('entry_point');
+    }
+  });
+
+  it('never redirects SignIn to an entry point saved before only http(s) was accepted', async () => {
+    const created = await t.call(security, {
+      method: 'POST',
+      url: '/api/identityproviders',
+      payload: input({ code: 'old-js' }),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    await t.database.db
+      .update(identityProviders)
+      .set({ entry_point: 'javascript:alert(1)' })
+      .where(eq(identityProviders.id, created.json().id));
+    const res = await t.call(null, { method: 'GET', url: '/api/Saml20/SignIn?idp=old-js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers.location).toBeUndefined();
+  });
+
+  it('answers 4xx, never 500, for a blank updated_at on PUT', async () => {
+    const created = await t.call(security, {
+      method: 'POST',
+      url: '/api/identityproviders',
+      payload: input({ code: 'blank-stamp' }),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    for (const updated_at of [' ', '', 'not a date', 0]) {
+      const res = await t.call(security, {
+        method: 'PUT',
+        url: `/api/identityproviders/${created.json().id}`,
+        payload: { identityProvider: { ...input({ code: 'blank-stamp' }).identityProvider, updated_at } },
+      });
+      expect(res.statusCode, `${JSON.stringify(updated_at)}: ${res.body}`).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, JSON.stringify(updated_at)).toBeLessThan(500);
+    }
+  });
+
+  it('answers SignIn with a malformed or missing idp and an odd ReturnUrl with a 4xx, never 500', async () => {
+    for (const url of [
+      '/api/Saml20/SignIn?ReturnUrl=0',
+      '/api/Saml20/SignIn?idp=state-id&ReturnUrl=0',
+      '/api/Saml20/SignIn?idp=nobody&ReturnUrl=0',
+      '/api/Saml20/SignIn?ReturnUrl=',
+    ]) {
+      const res = await t.call(null, { method: 'GET', url });
+      expect(res.statusCode, `${url}: ${res.body}`).toBeGreaterThanOrEqual(300);
+      expect(res.statusCode, `${url}: ${res.body}`).toBeLessThan(500);
+    }
   });
 });

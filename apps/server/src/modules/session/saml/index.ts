@@ -85,7 +85,12 @@ export async function samlRoutes(parent: FastifyInstance): Promise<void> {
       handler: async (request, reply) => {
         const { idp: code, isPortal, ReturnUrl } = request.query;
         const idp = await findIdentityProvider(db, request.enterpriseId, code);
-        if (!idp?.entry_point || (isPortal ? !idp.for_portal : !idp.for_staff))
+        // An entry point saved before only http(s) was accepted (javascript:...) is never redirected to.
+        if (
+          !idp?.entry_point ||
+          !/^https?:\/\//i.test(idp.entry_point) ||
+          (isPortal ? !idp.for_portal : !idp.for_staff)
+        )
           throw notFound('identity provider');
         const returnPath = safeReturnPath(ReturnUrl);
         const store = new RequestStore(db, idp.id, { isPortal, returnPath });
