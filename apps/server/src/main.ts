@@ -3,6 +3,7 @@ import { type Database, demoAccounts, openPglite, openPostgres, seedDatabase } f
 import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { warnTestGatewayInProduction } from './modules/payments/test-gateway-warning';
 import { hashPassword } from './platform/auth/passwords';
 import { purgeExpiredSessions } from './platform/auth/session-store';
 import { purgeStaleThrottles } from './platform/auth/sign-in-throttle';
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
     database = await openPglite(path.join(path.resolve(config.DATA_DIR), 'pgdata'));
   }
   logMailSetup(config, log, ownAddress(config));
+  warnTestGatewayInProduction(config, log);
   const ssnKey = await ensureSsnKey(config);
   config.SSN_KEY = ssnKey.key;
   if (ssnKey.generated) log.warn({ file: ssnKey.file }, 'generated a new SSN encryption key; back it up');

@@ -1,10 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { paymentGateways } from '@licensure/db';
 import { eq } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { form, hiddenFields, payableRequest, paymentLicence } from './test-fixtures';
+import { warnTestGatewayInProduction } from './test-gateway-warning';
 
 // Issue 23, item 3: the local test gateway used to be every enterprise's default, in production too,
 // so anyone could "pay" a fee with the test page's Pay button. In production it is off unless
@@ -128,5 +130,35 @@ describe('in production with PAYMENT_TEST_GATEWAY=true', () => {
     expect(decided.statusCode).toBe(200);
     expect(decided.body).toContain('Test payments: no money is taken');
     expect(await due(t, a)).toBe(0);
+  });
+});
+
+describe('the warning at start', () => {
+  const logged = () => {
+    const lines: string[] = [];
+    return { lines, log: pino({ level: 'info' }, { write: (s: string) => lines.push(s) }) };
+  };
+
+  it('warns in production when PAYMENT_TEST_GATEWAY=true, and only then', () => {
+    const on = logged();
+    expect(
+      warnTestGatewayInProduction(
+        loadConfig({ NODE_ENV: 'production', PAYMENT_TEST_GATEWAY: 'true' }),
+        on.log,
+      ),
+    ).toBe(true);
+    expect(on.lines).toHaveLength(1);
+    const line = JSON.parse(on.lines[0]!);
+    expect(line.level).toBe(40);
+    expect(line.msg).toContain('no money is taken');
+
+    for (const env of [
+      { NODE_ENV: 'production' },
+      { NODE_ENV: 'development', PAYMENT_TEST_GATEWAY: 'true' },
+    ]) {
+      const off = logged();
+      expect(warnTestGatewayInProduction(loadConfig(env), off.log)).toBe(false);
+      expect(off.lines).toEqual([]);
+    }
   });
 });
