@@ -5,10 +5,10 @@ import { newSignedInPage } from '../sign-in';
 
 // Issue 11's review journey: the reviewer's dashboard counts the real queue and opens it; the reviewer
 // keeps an internal note, checks a request out and returns it for corrections with a message; the
-// applicant reads the message, fixes the request and resubmits; the reviewer opens the approval, reads
-// what it will change (the credential issued, the internal note to weigh) and approves; the reviewer denies a second request
-// with a reason the applicant then reads. No internal note reaches the applicant, on screen, on paper
-// or through the API.
+// applicant reads the message, fixes the request and resubmits; the reviewer denies a second request
+// with a reason the applicant then reads, then opens the approval of the first, reads what it will
+// change (the credential issued, the internal note to weigh) and approves. No internal note reaches the
+// applicant, on screen, on paper or through the API.
 
 // Two people's pages on a shared, busy machine: allow a slow answer.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -181,26 +181,6 @@ test('the reviewer returns a request for corrections and denies another; the app
   );
   await expectNoAxeViolations(reviewer);
 
-  // Issue 24.3: the approval shows what it will change before it happens, then approves.
-  await reviewer.goto(`/staff/requests/${firstId}`);
-  await reviewer.getByRole('button', { name: 'Approve', exact: true }).click();
-  const approveDialog = reviewer.getByRole('dialog', { name: 'Approve this request?' });
-  await expect(approveDialog).toContainText('What this approval changes');
-  await expect(approveDialog).toContainText('The request becomes approved.');
-  await expect(approveDialog).toContainText(
-    /Issued: A new Paramedic credential, numbered on approval, expires/,
-  );
-  await expect(approveDialog).toContainText(INTERNAL);
-  await expectNoAxeViolations(reviewer);
-  await approveDialog.getByRole('button', { name: 'Approve and issue' }).click();
-  await expect(reviewer.getByRole('status').filter({ hasText: 'Request approved' })).toContainText(
-    'Credentials issued:',
-  );
-  await expect(reviewer.getByRole('region', { name: 'History' })).toContainText(
-    /Issued .* \(Paramedic\), expires/,
-  );
-  await expectNoAxeViolations(reviewer);
-
   // A second request, denied with a reason the applicant reads.
   const second = await applyAndSubmit(applicant, licence, 'EMT');
   await reviewer.goto(`/staff/requests/${second.split('/').at(-1)}`);
@@ -224,4 +204,25 @@ test('the reviewer returns a request for corrections and denies another; the app
   await expect(applicant.getByRole('heading', { level: 1, name: 'My requests' })).toBeVisible();
   await expect(applicant.locator('body')).not.toContainText(INTERNAL);
   await expectNoAxeViolations(applicant);
+
+  // Issue 24.3: the approval of the corrected request shows what it will change before it happens
+  // (the credential issued, the internal note to weigh), then approves.
+  await reviewer.goto(`/staff/requests/${firstId}`);
+  await reviewer.getByRole('button', { name: 'Approve', exact: true }).click();
+  const approveDialog = reviewer.getByRole('dialog', { name: 'Approve this request?' });
+  await expect(approveDialog).toContainText('What this approval changes');
+  await expect(approveDialog).toContainText('The request becomes approved.');
+  await expect(approveDialog).toContainText(
+    /Issued: A new Paramedic credential, numbered on approval, expires/,
+  );
+  await expect(approveDialog).toContainText(INTERNAL);
+  await expectNoAxeViolations(reviewer);
+  await approveDialog.getByRole('button', { name: 'Approve and issue' }).click();
+  await expect(reviewer.getByRole('status').filter({ hasText: 'Request approved' })).toContainText(
+    'Credentials issued:',
+  );
+  await expect(reviewer.getByRole('region', { name: 'History' })).toContainText(
+    /Issued .* \(Paramedic\), expires/,
+  );
+  await expectNoAxeViolations(reviewer);
 });
