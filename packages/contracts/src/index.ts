@@ -8,6 +8,7 @@ export * from './documents';
 export * from './education';
 export * from './enterprise';
 export * from './errors';
+export * from './events';
 export * from './exams';
 export * from './exams-form-responses';
 export * from './exams-rules';

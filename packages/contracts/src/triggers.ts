@@ -113,6 +113,16 @@ export const triggerOutput = z.object({
   active: z.boolean(),
 });
 export type TriggerOutput = z.infer<typeof triggerOutput>;
+
+/** How a trigger (or configuration) has run: when it last fired, how often, and how many firings failed. */
+export const triggerActivity = {
+  last_fired_at: z.string().nullable(),
+  fired_count: z.number().int(),
+  failed_count: z.number().int(),
+};
+/** A trigger as the trigger list shows it (triggers, TGTriggers), with its activity. */
+export const triggerListOutput = triggerOutput.extend(triggerActivity);
+export type TriggerListOutput = z.infer<typeof triggerListOutput>;
 export const triggerInput = z.object({
   name: z.string().trim().min(1, 'name is required').max(200),
   description: optionalText(2000),
@@ -132,6 +142,7 @@ export const triggerConfigurationOutput = z.object({
   description: z.string().nullable(),
   trigger_category_id: z.string().nullable(),
   active: z.boolean(),
+  ...triggerActivity,
 });
 export type TriggerConfigurationOutput = z.infer<typeof triggerConfigurationOutput>;
 
@@ -161,6 +172,7 @@ export const triggerConfigurationTriggerOutput = z.object({
   removed_at: z.string().nullable(),
   /** The chain it starts, planned without running it; `infiniteFound` when it loops. */
   infiniteFound: z.boolean(),
+  ...triggerActivity,
 });
 export type TriggerConfigurationTriggerOutput = z.infer<typeof triggerConfigurationTriggerOutput>;
 
@@ -178,6 +190,8 @@ export const triggerLogStep = z.object({
   outcome: triggerStepOutcome,
   message: z.string().nullable(),
   at: z.string().nullable(),
+  /** Attempts made (a thrown error is retried on the job queue; the message says the last cause). */
+  attempts: z.number().int().optional(),
 });
 export const triggerLogOutput = z.object({
   id: z.uuid(),

@@ -129,7 +129,6 @@ export const licenseRequestHistory = pgTable(
         | 'process'
         | 'note'
         | 'message'
-        | 'reopened'
         | 'deleted'
         | 'issued'
         | 'denied'

@@ -1,3 +1,4 @@
+import { Events } from '@licensure/contracts';
 import { type Db, documents } from '@licensure/db';
 import type { FastifyRequest } from 'fastify';
 import { actorOf, recordChange } from '../../platform/audit/record-change';
@@ -45,7 +46,7 @@ export async function insertDocument(
       });
       await recordEvent(tx, {
         enterpriseId: request.enterpriseId,
-        name: 'document.uploaded',
+        name: Events.documentUploaded,
         entity: 'documents',
         objectId: row.id,
         actorId: request.auth?.userId ?? null,

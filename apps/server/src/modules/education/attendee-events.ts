@@ -1,3 +1,4 @@
+import { Events } from '@licensure/contracts';
 import { recordEvent } from '../../platform/events/record-event';
 import type { HookContext, Row } from '../../platform/resources/types';
 
@@ -16,7 +17,7 @@ export async function recordAttendeeStatusChange(
   if (!status || status === before) return;
   await recordEvent(tx, {
     enterpriseId: ctx.enterpriseId,
-    name: 'courseAttendee.statusChanged',
+    name: Events.courseAttendeeStatusChanged,
     entity: 'course_attendees',
     objectId: String(row.id),
     actorId: ctx.auth?.userId ?? null,

@@ -1,3 +1,4 @@
+import { resourceEvent } from '@licensure/contracts';
 import { courseAttendees, type Db, trainings } from '@licensure/db';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -59,7 +60,7 @@ export async function bulkRemoveAttendees(
       });
       await recordEvent(tx, {
         enterpriseId: request.enterpriseId,
-        name: 'course_attendees.deleted',
+        name: resourceEvent('course_attendees', 'deleted'),
         entity: 'course_attendees',
         objectId: before.id,
         actorId: request.auth?.userId ?? null,

@@ -1,4 +1,5 @@
 import type { CeAuditDecisionInput } from '@licensure/contracts';
+import { Events } from '@licensure/contracts';
 import { ceAuditMembers, ceAudits, type Db, users } from '@licensure/db';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -80,7 +81,7 @@ export async function decideCeAuditMember(
     });
     await recordEvent(tx, {
       enterpriseId: request.enterpriseId,
-      name: `ceAudit.${decision.status}`,
+      name: decision.status === 'accepted' ? Events.ceAuditAccepted : Events.ceAuditDeficient,
       entity: 'ce_audit_members',
       objectId: memberId,
       actorId: request.auth?.userId ?? null,

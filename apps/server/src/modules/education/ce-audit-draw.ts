@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { CeAuditInput } from '@licensure/contracts';
+import { Events } from '@licensure/contracts';
 import { ceAuditMembers, ceAudits, type Db } from '@licensure/db';
 import type { FastifyRequest } from 'fastify';
 import { actorOf, recordChange } from '../../platform/audit/record-change';
@@ -40,7 +41,7 @@ export async function drawCeAudit(db: Db, request: FastifyRequest, input: CeAudi
     for (const m of members)
       await recordEvent(tx, {
         enterpriseId,
-        name: 'ceAudit.requested',
+        name: Events.ceAuditRequested,
         entity: 'ce_audit_members',
         objectId: m.id,
         actorId: request.auth?.userId ?? null,

@@ -1,3 +1,4 @@
+import { Events } from '@licensure/contracts';
 import { ceAuditMembers, type Db, documents } from '@licensure/db';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -59,7 +60,7 @@ export async function submitCeAuditProof(
     });
     await recordEvent(tx, {
       enterpriseId: request.enterpriseId,
-      name: 'ceAudit.submitted',
+      name: Events.ceAuditSubmitted,
       entity: 'ce_audit_members',
       objectId: memberId,
       actorId: userId,

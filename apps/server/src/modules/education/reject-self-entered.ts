@@ -1,3 +1,4 @@
+import { resourceEvent } from '@licensure/contracts';
 import { type Db, trainings, users } from '@licensure/db';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -53,7 +54,7 @@ export async function rejectSelfEnteredCourse(
     });
     await recordEvent(tx, {
       enterpriseId,
-      name: 'trainings.deleted',
+      name: resourceEvent('trainings', 'deleted'),
       entity: 'trainings',
       objectId: trainingId,
       actorId: request.auth?.userId ?? null,

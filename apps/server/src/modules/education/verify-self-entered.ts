@@ -1,3 +1,4 @@
+import { resourceEvent } from '@licensure/contracts';
 import { courseAttendees, type Db, referenceTables, trainings } from '@licensure/db';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -73,7 +74,7 @@ export async function verifySelfEnteredCourse(db: Db, request: FastifyRequest, t
     });
     await recordEvent(tx, {
       enterpriseId,
-      name: 'course_attendees.created',
+      name: resourceEvent('course_attendees', 'created'),
       entity: 'course_attendees',
       objectId: attendee.id,
       actorId: request.auth?.userId ?? null,

@@ -1,4 +1,5 @@
 import {
+  Events,
   type FormOutcome,
   formPassed,
   type PacketOutcome,
@@ -178,7 +179,7 @@ export async function recordResult(request: FastifyRequest, sessionId: string, b
     // About the request, so that a trigger on it reaches the applicant (a result letter).
     await recordEvent(tx, {
       enterpriseId,
-      name: 'examResult.recorded',
+      name: Events.examResultRecorded,
       entity: 'license_requests',
       objectId: candidate.license_request_id,
       actorId: userId,

@@ -1,3 +1,4 @@
+import { Events } from '@licensure/contracts';
 import { ex_session_statuses, exCandidates, exPackets, exSessions, licenseRequests } from '@licensure/db';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -123,7 +124,7 @@ export async function registerCandidate(
     // About the request, so that a trigger on it reaches the applicant (an admission letter).
     await recordEvent(tx, {
       enterpriseId,
-      name: 'examCandidate.registered',
+      name: Events.examCandidateRegistered,
       entity: 'license_requests',
       objectId: licenseRequestId,
       actorId: request.auth?.userId ?? null,

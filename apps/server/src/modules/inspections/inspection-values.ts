@@ -1,4 +1,5 @@
 import type { FoundDeficiency } from '@licensure/contracts';
+import { Events } from '@licensure/contracts';
 import {
   type Db,
   ip_deficiencies,
@@ -133,7 +134,7 @@ export async function inspectionAfterChange(row: Row, ctx: HookContext & { input
   if (row.submitted === true && ctx.before?.submitted !== true)
     await recordEvent(ctx.tx, {
       enterpriseId: ctx.enterpriseId,
-      name: 'inspection.submitted',
+      name: Events.inspectionSubmitted,
       entity: 'ip_inspections',
       objectId: inspectionId,
       actorId: ctx.auth?.userId ?? null,

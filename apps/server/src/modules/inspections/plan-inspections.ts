@@ -1,3 +1,4 @@
+import { resourceEvent } from '@licensure/contracts';
 import { ipInspections } from '@licensure/db';
 import { recordChange } from '../../platform/audit/record-change';
 import { recordEvent } from '../../platform/events/record-event';
@@ -34,7 +35,7 @@ export async function addInspection(ctx: HookContext, input: Row): Promise<strin
   );
   await recordEvent(ctx.tx, {
     enterpriseId: ctx.enterpriseId,
-    name: 'ip_inspections.created',
+    name: resourceEvent('ip_inspections', 'created'),
     entity: 'ip_inspections',
     objectId: row!.id,
     actorId: ctx.auth?.userId ?? null,

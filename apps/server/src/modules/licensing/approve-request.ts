@@ -1,4 +1,4 @@
-import { requestMessages } from '@licensure/contracts';
+import { Events, requestMessages } from '@licensure/contracts';
 import { referenceTables, type Tx } from '@licensure/db';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -66,7 +66,7 @@ export async function approveRequest(
   for (const c of issued)
     await recordEvent(tx, {
       enterpriseId: request.enterpriseId,
-      name: 'certification.issued',
+      name: Events.certificationIssued,
       entity: 'certifications',
       objectId: c.id,
       actorId: request.auth?.userId ?? null,

@@ -1,4 +1,5 @@
 import type { LicenseRequestDetail, LicenseRequestSummary, RequestHistoryEntry } from '@licensure/contracts';
+import { requestHistoryEvents } from '@licensure/contracts';
 import {
   certifications,
   type Db,
@@ -310,27 +311,13 @@ export async function history(
   const { note: _note, details: _details, ...ids } = entry;
   await recordEvent(tx, {
     enterpriseId: request.enterpriseId,
-    name: historyEventNames[entry.kind] ?? `licenseRequest.${entry.kind}`,
+    name: requestHistoryEvents[entry.kind],
     entity: 'license_requests',
     objectId: requestId,
     actorId: request.auth?.userId ?? null,
     payload: { ...ids, historyId: row?.id ?? null },
   });
 }
-
-/** Event names of history kinds: the reviewer's decisions are `request.*`, for the automation to act on. */
-const historyEventNames: Record<string, string> = {
-  status: 'licenseRequest.statusChanged',
-  process: 'licenseRequest.processChanged',
-  issued: 'request.approved',
-  denied: 'request.denied',
-  returned: 'request.returned',
-  info_requested: 'request.info_requested',
-  info_answered: 'request.info_answered',
-  withdrawn: 'request.withdrawn',
-  assigned: 'request.assigned',
-  message: 'request.message',
-};
 
 /** The licence's request status with this code, or null when it has none. */
 export async function statusByCode(

@@ -1,3 +1,4 @@
+import { Events } from '@licensure/contracts';
 import { paymentAttempts, type Tx, transactionAllocations, transactions } from '@licensure/db';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -114,7 +115,7 @@ export async function refundPayment(
   });
   await recordEvent(tx, {
     enterpriseId: request.enterpriseId,
-    name: 'payment.refunded',
+    name: Events.paymentRefunded,
     entity: 'transactions',
     objectId: refund.id,
     actorId: actor.userId,

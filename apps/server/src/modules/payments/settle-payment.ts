@@ -1,3 +1,4 @@
+import { Events } from '@licensure/contracts';
 import {
   type licenseRequests,
   referenceTables,
@@ -93,7 +94,7 @@ export async function settlePayment(
   });
   await recordEvent(tx, {
     enterpriseId: actor.enterpriseId,
-    name: 'payment.settled',
+    name: Events.paymentSettled,
     entity: 'transactions',
     objectId: row.id,
     actorId: actor.userId,

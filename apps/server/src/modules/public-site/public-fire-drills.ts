@@ -1,4 +1,4 @@
-import { fireDrillMessages, type PublicFireDrillBody } from '@licensure/contracts';
+import { Events, fireDrillMessages, type PublicFireDrillBody } from '@licensure/contracts';
 import { type Db, fireDrills, school_systems, schools } from '@licensure/db';
 import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -132,7 +132,7 @@ export async function reportDrill(app: FastifyInstance, request: FastifyRequest,
     });
     await recordEvent(tx, {
       enterpriseId: request.enterpriseId,
-      name: 'fire_drills.reported',
+      name: Events.fireDrillReported,
       entity: 'fire_drills',
       objectId: row.id,
       actorId: request.auth?.userId ?? null,

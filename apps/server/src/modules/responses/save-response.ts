@@ -3,6 +3,7 @@ import {
   type AnswerInput,
   type AnswerLike,
   type AnswerOutput,
+  Events,
   type FormQuestion,
   joinMultiSelect,
   keptAnswers,
@@ -346,7 +347,7 @@ export async function saveResponse(
     if (complete && !alreadySubmitted)
       await recordEvent(tx, {
         enterpriseId,
-        name: 'formResponse.completed',
+        name: Events.formResponseCompleted,
         entity: 'fb_responses',
         objectId: row.id,
         actorId: auth.userId,

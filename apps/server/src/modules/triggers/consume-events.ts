@@ -1,13 +1,13 @@
-import { dataChangeLog, domainEvents, type Tx, triggers } from '@licensure/db';
+import { Events, eventCatalogue, resourceEvent } from '@licensure/contracts';
+import { dataChangeLog, type Tx, triggers } from '@licensure/db';
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DomainEvent } from '../../platform/events/event-bus';
 import { fireTrigger } from './fire';
-import { rowsOf } from './rows';
 
 /** Names of manual and link triggers a process status change carries (review-routes' history payload). */
 function namedTriggers(event: DomainEvent): string[] {
-  if (event.name !== 'licenseRequest.processChanged') return [];
+  if (event.name !== Events.licenseRequestProcessChanged) return [];
   return [event.payload.manual_trigger, event.payload.link_trigger].filter(
     (t): t is string => typeof t === 'string' && t.trim().length > 0,
   );
@@ -18,7 +18,7 @@ function namedTriggers(event: DomainEvent): string[] {
  * whose status changed is `certification.statusChanged`, read from the change log row of that write.
  */
 async function derivedTriggers(tx: Tx, event: DomainEvent): Promise<string[]> {
-  if (event.name !== 'certifications.updated') return [];
+  if (event.name !== resourceEvent('certifications', 'updated')) return [];
   const [change] = await tx
     .select({ before: dataChangeLog.before, after: dataChangeLog.after })
     .from(dataChangeLog)
@@ -29,18 +29,33 @@ async function derivedTriggers(tx: Tx, event: DomainEvent): Promise<string[]> {
   const after = (change?.after ?? {}) as Record<string, unknown>;
   const changed =
     before.certification_status_id !== after.certification_status_id || before.status !== after.status;
-  return change && changed ? ['certification.statusChanged'] : [];
+  return change && changed ? [Events.certificationStatusChanged] : [];
+}
+
+/**
+ * Why an event cannot drive automation: a name outside the catalogue, or a payload its schema refuses.
+ * Null when it is sound.
+ */
+export function unsoundEvent(event: Pick<DomainEvent, 'name' | 'payload'>): string | null {
+  const definition = eventCatalogue.get(event.name);
+  if (!definition) return `The event ${event.name} is not in the catalogue of events.`;
+  const parsed = definition.payload.safeParse(event.payload);
+  if (parsed.success) return null;
+  const issues = parsed.error.issues.map((i) => `${i.path.join('.') || 'payload'}: ${i.message}`).join('; ');
+  return `The ${event.name} event's payload is not valid (${issues}).`;
 }
 
 /**
  * The trigger engine's consumer of domain events: an event fires the enterprise's trigger of the same
  * code, and a process change also fires the manual and link triggers it names (by code or name). Events
  * that trigger actions themselves caused carry `viaTrigger` and fire nothing: chains are explicit
- * (an action's next trigger), planned and stopped when they loop.
+ * (an action's next trigger), planned and stopped when they loop. An event whose payload its catalogue
+ * schema refuses still fires its triggers' firings, each logged as failed with the cause and alerted:
+ * never dropped silently, never run on data it does not understand.
  */
 export function consumeEvents(app: FastifyInstance): void {
   const { events, jobs } = app.deps;
-  events.on('*', async (event, { tx }) => {
+  events.on('*', async (event, { tx, log }) => {
     if (event.payload.viaTrigger) return;
     const named = [...namedTriggers(event), ...(await derivedTriggers(tx, event))];
     const byName = named.flatMap((n) => [eq(triggers.code, n), sql`lower(${triggers.name}) = lower(${n})`]);
@@ -54,8 +69,11 @@ export function consumeEvents(app: FastifyInstance): void {
           or(and(eq(triggers.code, event.name), eq(triggers.kind, 'event')), ...byName),
         ),
       );
+    const refusal = found.length ? unsoundEvent(event) : null;
+    if (refusal) log.error({ part: 'triggers', eventId: event.id, refusal }, 'event refused by the triggers');
     for (const trigger of found)
       await fireTrigger(tx, jobs, {
+        ...(refusal ? { refusal } : {}),
         enterpriseId: event.enterpriseId,
         trigger,
         entity: event.entity,
@@ -64,42 +82,4 @@ export function consumeEvents(app: FastifyInstance): void {
         firedBy: event.actorId,
       });
   });
-}
-
-/** Days before expiry at which `certification.expiring` is recorded. */
-export const EXPIRING_DAYS = 60;
-export const EXPIRING_QUEUE = 'certification-expiring-events';
-
-/**
- * Records `certification.expiring` for each live credential that expires in EXPIRING_DAYS days, once a
- * day (a cron job on the queue, one run in the cluster); set-based, and never twice for one credential
- * and expiry date.
- */
-export async function recordExpiringEvents(app: FastifyInstance): Promise<number> {
-  const { db } = app.deps.database;
-  const result = await db.execute(sql`
-    with inserted as (
-    insert into ${domainEvents} (enterprise_id, name, entity, object_id, payload)
-    select c.enterprise_id, 'certification.expiring', 'certifications', c.id::text,
-      jsonb_build_object('expirationDate', c.expiration_date, 'days', ${EXPIRING_DAYS}::int)
-    from certifications c
-    where c.deleted_at is null and c.status = 'active'
-      and c.expiration_date = current_date + ${EXPIRING_DAYS}::int
-      and not exists (
-        select 1 from ${domainEvents} e
-        where e.entity = 'certifications' and e.object_id = c.id::text and e.name = 'certification.expiring'
-          and e.payload->>'expirationDate' = c.expiration_date::text)
-    returning 1)
-    select count(*)::int as n from inserted`);
-  return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
-}
-
-export async function registerExpiringEvents(app: FastifyInstance): Promise<void> {
-  const { jobs } = app.deps;
-  await jobs.createQueue(EXPIRING_QUEUE, { policy: 'singleton', retryLimit: 2 });
-  await jobs.work(EXPIRING_QUEUE, async () => {
-    const n = await recordExpiringEvents(app);
-    app.log.info({ part: 'triggers', recorded: n }, 'certification.expiring events recorded');
-  });
-  jobs.onStart(() => jobs.schedule(EXPIRING_QUEUE, '15 0 * * *', {}));
 }

@@ -2,6 +2,7 @@ import type { TriggerLogOutput } from '@licensure/contracts';
 import { type Db, type Tx, triggerConfigurations, triggerLogs, triggers } from '@licensure/db';
 import { desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { JobQueue } from '../../platform/jobs/job-queue';
+import { alertTriggerFailure } from './failure-alerts';
 import { loadGraph } from './graph';
 
 /** The queue whose jobs run one firing's actions each, in order. */
@@ -21,6 +22,8 @@ export interface FireInput {
   /** The domain event that fired it: one firing per event and configuration, however often delivered. */
   eventId: string | null;
   firedBy: string | null;
+  /** Why it cannot run (its event's payload is not valid): logged as failed, with this cause, and alerted. */
+  refusal?: string;
 }
 
 /**
@@ -33,15 +36,16 @@ export async function fireTrigger(tx: Tx, jobs: JobQueue, input: FireInput): Pro
   const ids: string[] = [];
   for (const link of graph.linksOf(input.trigger.id)) {
     const plan = graph.plan(link.row, input.objectId);
+    const refused = input.refusal ?? null;
     const steps = plan.steps.map((s) => ({
       index: s.index,
       trigger_id: s.trigger_id,
       action: s.action,
-      outcome: 'pending',
-      message: null,
-      at: null,
+      outcome: refused ? 'failed' : 'pending',
+      message: refused,
+      at: refused ? new Date().toISOString() : null,
     }));
-    const finished = steps.length === 0;
+    const finished = steps.length === 0 || refused !== null;
     const [log] = await tx
       .insert(triggerLogs)
       .values({
@@ -54,7 +58,7 @@ export async function fireTrigger(tx: Tx, jobs: JobQueue, input: FireInput): Pro
         event_id: input.eventId,
         fired_by: input.firedBy,
         infinite_found: plan.infiniteFound,
-        status: finished ? 'done' : 'queued',
+        status: refused ? 'failed' : finished ? 'done' : 'queued',
         actions: steps,
         finished_at: finished ? new Date() : null,
       })
@@ -62,6 +66,8 @@ export async function fireTrigger(tx: Tx, jobs: JobQueue, input: FireInput): Pro
       .returning({ id: triggerLogs.id });
     if (!log) continue;
     ids.push(log.id);
+    if (refused)
+      await alertTriggerFailure(tx, { enterpriseId: input.enterpriseId, logId: log.id, cause: refused });
     if (!finished) await jobs.send<FiringJob>(ACTIONS_QUEUE, { logId: log.id }, { tx });
   }
   return ids;
@@ -109,7 +115,7 @@ export async function setStep(
   db: Db | Tx,
   logId: string,
   index: number,
-  patch: { outcome: string; message: string | null },
+  patch: { outcome: string; message: string | null; attempts?: number },
 ): Promise<void> {
   const value = JSON.stringify({ ...patch, at: new Date().toISOString() });
   await db

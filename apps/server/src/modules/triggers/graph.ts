@@ -13,11 +13,13 @@ import {
   triggers,
 } from '@licensure/db';
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import { linkActivity } from './activity';
 
 export type LinkRow = typeof triggerConfigurationTriggers.$inferSelect & {
   trigger_code: string;
   trigger_name: string;
 };
+type ListedLink = LinkRow & { last_fired_at: string | null; fired_count: number; failed_count: number };
 
 /** The live configuration triggers of an enterprise, by trigger: what each trigger runs when it fires. */
 export interface TriggerGraph {
@@ -68,7 +70,7 @@ export async function loadGraph(db: Db | Tx, enterpriseId: string): Promise<Trig
   };
 }
 
-export function presentLink(row: LinkRow, graph: TriggerGraph): TriggerConfigurationTriggerOutput {
+export function presentLink(row: ListedLink, graph: TriggerGraph): TriggerConfigurationTriggerOutput {
   return {
     id: row.id,
     enterprise_id: row.enterprise_id,
@@ -83,18 +85,24 @@ export function presentLink(row: LinkRow, graph: TriggerGraph): TriggerConfigura
     infiniteFound: graph.plan(row).infiniteFound,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
+    last_fired_at: row.last_fired_at,
+    fired_count: row.fired_count,
+    failed_count: row.failed_count,
   };
 }
 
-/** Configuration triggers with their trigger's code and name, matching a condition. */
-export async function selectLinks(db: Db | Tx, where: ReturnType<typeof and>) {
+/** Configuration triggers with their trigger's code and name and their activity, matching a condition. */
+export async function selectLinks(db: Db | Tx, where: ReturnType<typeof and>): Promise<ListedLink[]> {
   const rows = await db
-    .select({ link: triggerConfigurationTriggers, trigger_code: triggers.code, trigger_name: triggers.name })
+    .select({
+      link: triggerConfigurationTriggers,
+      trigger_code: triggers.code,
+      trigger_name: triggers.name,
+      ...linkActivity,
+    })
     .from(triggerConfigurationTriggers)
     .innerJoin(triggers, eq(triggers.id, triggerConfigurationTriggers.trigger_id))
     .where(where)
     .orderBy(asc(triggerConfigurationTriggers.sort_order), asc(triggerConfigurationTriggers.created_at));
-  return rows.map(
-    (r): LinkRow => ({ ...r.link, trigger_code: r.trigger_code, trigger_name: r.trigger_name }),
-  );
+  return rows.map(({ link, ...rest }) => ({ ...link, ...rest }));
 }

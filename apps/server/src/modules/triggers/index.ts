@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerResource } from '../../platform/resources/register';
-import { consumeEvents, registerExpiringEvents } from './consume-events';
+import { consumeEvents } from './consume-events';
+import { registerExpiringEvents } from './expiring-events';
 import { linkRoutes } from './link-routes';
 import { registerFiringWorker } from './run-firing';
 import { triggerRoutes } from './trigger-routes';

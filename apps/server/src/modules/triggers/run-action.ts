@@ -1,4 +1,9 @@
-import { type TriggerAction, triggerActionLabels, unavailableTriggerActions } from '@licensure/contracts';
+import {
+  Events,
+  type TriggerAction,
+  triggerActionLabels,
+  unavailableTriggerActions,
+} from '@licensure/contracts';
 import {
   certifications,
   fbFormVersions,
@@ -116,7 +121,7 @@ export async function runAction(action: TriggerAction, ctx: ActionContext): Prom
         });
         await recordEvent(tx, {
           enterpriseId: ctx.enterpriseId,
-          name: 'certification.statusChanged',
+          name: Events.certificationStatusChanged,
           entity: 'certifications',
           objectId: c.id,
           actorId: ctx.actorId,
@@ -288,7 +293,7 @@ async function requestHistory(
   });
   await recordEvent(ctx.tx, {
     enterpriseId: ctx.enterpriseId,
-    name: entry.kind === 'status' ? 'licenseRequest.statusChanged' : 'licenseRequest.processChanged',
+    name: entry.kind === 'status' ? Events.licenseRequestStatusChanged : Events.licenseRequestProcessChanged,
     entity: 'license_requests',
     objectId: requestId,
     actorId: ctx.actorId,

@@ -3,9 +3,10 @@ import { triggerLogs } from '@licensure/db';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { markJobDone } from '../../platform/jobs/done-marker';
+import { alertTriggerFailure } from './failure-alerts';
 import { ACTIONS_QUEUE, type FiringJob, setStep } from './fire';
 import { runAction } from './run-action';
-import { loadSubject } from './subject';
+import { loadSubject, missingSubject } from './subject';
 
 /** Attempts after the first before an action is left failed. */
 const RETRIES = 3;
@@ -29,10 +30,10 @@ export async function runFiring(app: FastifyInstance, logId: string, retryCount:
   const steps = log.actions as unknown as Step[];
   const subject = await loadSubject(db, log.enterprise_id, log.entity, log.object_id);
   if (!subject) {
+    const cause = missingSubject(log.entity);
     for (const s of steps)
-      if (s.outcome === 'pending')
-        await setStep(db, logId, s.index, { outcome: 'failed', message: 'The object no longer exists.' });
-    await finish(app, logId, 'failed');
+      if (s.outcome === 'pending') await setStep(db, logId, s.index, { outcome: 'failed', message: cause });
+    await finish(app, logId, 'failed', cause);
     return;
   }
   await db.update(triggerLogs).set({ status: 'running' }).where(eq(triggerLogs.id, logId));
@@ -53,7 +54,11 @@ export async function runFiring(app: FastifyInstance, logId: string, retryCount:
           jobs,
           log: log_,
         });
-        await setStep(tx, logId, step.index, { outcome: r.outcome, message: r.message });
+        await setStep(tx, logId, step.index, {
+          outcome: r.outcome,
+          message: r.message,
+          attempts: retryCount + 1,
+        });
         return r;
       });
     } catch (err) {
@@ -62,13 +67,16 @@ export async function runFiring(app: FastifyInstance, logId: string, retryCount:
       log_.warn({ err, step: step.index, retryCount }, 'trigger action failed');
       await setStep(db, logId, step.index, {
         outcome: last ? 'failed' : 'pending',
-        message: last ? message : `Attempt ${retryCount + 1} failed, retrying: ${message}`,
+        message: last
+          ? `Failed after ${retryCount + 1} attempts: ${message}`
+          : `Attempt ${retryCount + 1} failed, retrying: ${message}`,
+        attempts: retryCount + 1,
       });
       if (!last) throw err;
       for (const later of steps)
         if (later.index > step.index && later.outcome === 'pending')
           await setStep(db, logId, later.index, { outcome: 'skipped', message: 'An earlier action failed.' });
-      await finish(app, logId, 'failed');
+      await finish(app, logId, 'failed', message);
       return;
     }
     if (result && subject.userId)
@@ -82,14 +90,33 @@ export async function runFiring(app: FastifyInstance, logId: string, retryCount:
         message: result.message,
       });
   }
-  await finish(app, logId, 'done');
+  // An action that answered `failed` (the record cannot take it) did not stop the others, but the
+  // firing failed: it is counted and alerted with that cause.
+  const [after] = await db
+    .select({ actions: triggerLogs.actions })
+    .from(triggerLogs)
+    .where(eq(triggerLogs.id, logId));
+  const failed = ((after?.actions ?? []) as unknown as (Step & { message: string | null })[]).filter(
+    (s) => s.outcome === 'failed',
+  );
+  await finish(app, logId, failed.length ? 'failed' : 'done', failed.map((s) => s.message ?? '').join(' '));
 }
 
-async function finish(app: FastifyInstance, logId: string, status: 'done' | 'failed') {
-  await app.deps.database.db
-    .update(triggerLogs)
-    .set({ status, finished_at: new Date() })
-    .where(eq(triggerLogs.id, logId));
+/**
+ * Ends a firing. A failed one is counted on the trigger list and alerted, with its cause, to the staff
+ * who may fix the configuration, in the same transaction as its status.
+ */
+async function finish(app: FastifyInstance, logId: string, status: 'done' | 'failed', cause = '') {
+  await app.deps.database.db.transaction(async (tx) => {
+    const [log] = await tx
+      .update(triggerLogs)
+      .set({ status, finished_at: new Date() })
+      .where(eq(triggerLogs.id, logId))
+      .returning({ enterpriseId: triggerLogs.enterprise_id });
+    if (status !== 'failed' || !log) return;
+    app.log.warn({ part: 'triggers', logId, cause }, 'trigger firing failed');
+    await alertTriggerFailure(tx, { enterpriseId: log.enterpriseId, logId, cause });
+  });
 }
 
 /** Declares the queue and its worker. */

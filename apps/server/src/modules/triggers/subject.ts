@@ -1,5 +1,6 @@
 import {
   certifications,
+  complaints,
   type Db,
   documents,
   fbResponses,
@@ -27,7 +28,14 @@ export const triggerEntities = [
   'fb_responses',
   'documents',
   'users',
+  'complaints',
 ] as const;
+
+/** Why a firing has no subject: its entity is not one triggers act on, or its record is gone. */
+export const missingSubject = (entity: string): string =>
+  (triggerEntities as readonly string[]).includes(entity)
+    ? 'The object no longer exists.'
+    : `Triggers cannot act on records of ${entity}.`;
 
 /** Loads the object a trigger fires on; null when it is not a live record of this enterprise. */
 export async function loadSubject(
@@ -104,6 +112,16 @@ export async function loadSubject(
         .where(and(eq(users.id, objectId), eq(users.enterprise_id, enterpriseId)));
       if (!u || u.deleted_at) return null;
       return { ...base, userId: u.id };
+    }
+    case 'complaints': {
+      // A complaint's person is its complainant (when they filed it signed in): automation writes to
+      // them. The person complained about is never told of a complaint by a trigger.
+      const [c] = await db
+        .select({ complainant: complaints.complainant_user_id, deleted_at: complaints.deleted_at })
+        .from(complaints)
+        .where(and(eq(complaints.id, objectId), eq(complaints.enterprise_id, enterpriseId)));
+      if (!c || c.deleted_at) return null;
+      return { ...base, userId: c.complainant };
     }
     default:
       return null;

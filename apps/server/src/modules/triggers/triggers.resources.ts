@@ -2,13 +2,14 @@ import {
   triggerConfigurationInput,
   triggerConfigurationOutput,
   triggerInput,
-  triggerOutput,
+  triggerListOutput,
 } from '@licensure/contracts';
 import { referenceTables, triggerConfigurations, triggers } from '@licensure/db';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { pick } from '../../platform/resources/present';
 import type { Resource } from '../../platform/resources/types';
+import { configurationActivity, triggerActivity } from './activity';
 
 const tags = ['triggers'];
 
@@ -29,6 +30,7 @@ const configuration = (path: string): Resource => ({
   input: triggerConfigurationInput,
   output: triggerConfigurationOutput,
   present: pick(configurationKeys),
+  columns: configurationActivity,
   filters: {
     active: { column: triggerConfigurations.active },
     trigger_category_id: { column: triggerConfigurations.trigger_category_id },
@@ -47,9 +49,12 @@ const configuration = (path: string): Resource => ({
 export const triggerConfigurationResource = configuration('triggerconfigurations');
 export const tgTriggerConfigurationResource = configuration('TGTriggerConfigurations');
 
-const triggerKeys = Object.keys(triggerOutput.shape) as (keyof typeof triggerOutput.shape)[];
+const triggerKeys = Object.keys(triggerListOutput.shape) as (keyof typeof triggerListOutput.shape)[];
 
-/** Triggers: the platform's events and the manual triggers; staff rename, describe and switch them off. */
+/**
+ * Triggers: the platform's events and the manual triggers; staff rename, describe and switch them off.
+ * Listed with when each last fired, how often, and how many firings failed.
+ */
 const trigger = (path: string, routes: Resource['routes']): Resource => ({
   path,
   entity: 'triggers',
@@ -61,8 +66,9 @@ const trigger = (path: string, routes: Resource['routes']): Resource => ({
   write: 'triggers.write',
   routes,
   input: triggerInput,
-  output: triggerOutput,
+  output: triggerListOutput,
   present: pick(triggerKeys),
+  columns: triggerActivity,
   filters: {
     entity: { column: triggers.entity },
     kind: { column: triggers.kind, schema: z.enum(['event', 'manual']) },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { TriggerLogOutput } from '@licensure/contracts';
+import { Events, resourceEvent, type TriggerLogOutput } from '@licensure/contracts';
 import {
   alerts,
   certifications,
@@ -271,10 +271,11 @@ describe('configuration triggers, firing and logs', () => {
     await t.database.db.transaction((tx) =>
       recordEvent(tx, {
         enterpriseId: e(),
-        name: 'licenseRequest.submitted',
+        name: Events.licenseRequestSubmitted,
         entity: 'license_requests',
         objectId: requestId,
         actorId: t.applicant.userId,
+        payload: { kind: 'submitted' },
       }),
     );
     await t.app.deps.events.dispatchPending();
@@ -457,7 +458,7 @@ describe('configuration triggers, firing and logs', () => {
     await t.database.db.transaction((tx) =>
       recordEvent(tx, {
         enterpriseId: e(),
-        name: 'licenseRequest.processChanged',
+        name: Events.licenseRequestProcessChanged,
         entity: 'license_requests',
         objectId: requestId,
         payload: { kind: 'process', manual_trigger: 'Policy', link_trigger: null },
@@ -495,7 +496,7 @@ describe('configuration triggers, firing and logs', () => {
       });
       await recordEvent(tx, {
         enterpriseId: e(),
-        name: 'certifications.updated',
+        name: resourceEvent('certifications', 'updated'),
         entity: 'certifications',
         objectId: cert.id,
       });

@@ -3,7 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { DISPATCH_QUEUE, type DomainEvent } from './event-bus';
-import { recordEvent } from './record-event';
+import { recordOutboxEntry } from './record-event';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -13,7 +13,7 @@ afterAll(async () => t?.close());
 
 const record = (name: string, objectId = crypto.randomUUID()) =>
   t.database.db.transaction((tx) =>
-    recordEvent(tx, {
+    recordOutboxEntry(tx, {
       enterpriseId: t.enterpriseId,
       name,
       entity: 'test_things',
@@ -27,7 +27,7 @@ describe('domain events', () => {
   it('records in the transaction: a rolled-back write leaves no event', async () => {
     await expect(
       t.database.db.transaction(async (tx) => {
-        await recordEvent(tx, {
+        await recordOutboxEntry(tx, {
           enterpriseId: t.enterpriseId,
           name: 'test.gone',
           entity: 'x',
@@ -78,7 +78,7 @@ describe('domain events', () => {
     let calls = 0;
     const off = events.on('test.fails', async (_e, { tx }) => {
       calls++;
-      await recordEvent(tx, {
+      await recordOutboxEntry(tx, {
         enterpriseId: t.enterpriseId,
         name: 'test.side',
         entity: 'x',

@@ -3,7 +3,7 @@
 // transaction) so that the test can kill it; phase "resume" runs until both jobs are completed.
 import { openPglite, openPostgres } from '@licensure/db';
 import pino from 'pino';
-import { recordEvent } from '../events/record-event';
+import { recordOutboxEntry } from '../events/record-event';
 import { markJobDone } from './done-marker';
 import { createJobQueue } from './job-queue';
 
@@ -26,7 +26,12 @@ await jobs.work<{ label: string }>(
     say(`run ${data.label} ${job.retryCount}`);
     await database.db.transaction(async (tx) => {
       if (!(await markJobDone(tx, `${QUEUE}:${job.id}`, QUEUE))) return;
-      await recordEvent(tx, { enterpriseId, name: 'restart.work', entity: 'restart', objectId: data.label });
+      await recordOutboxEntry(tx, {
+        enterpriseId,
+        name: 'restart.work',
+        entity: 'restart',
+        objectId: data.label,
+      });
       if (phase === 'crash' && data.label === 'in-transaction') {
         say(`hanging ${data.label}`);
         await hang();

@@ -1,9 +1,10 @@
+import type { ResourceEventEntity } from '@licensure/contracts';
 import type { Db, Tx } from '@licensure/db';
 import { and, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import { actorOf, recordChange } from '../audit/record-change';
-import { recordEvent } from '../events/record-event';
+import { recordEvent, resourceWriteEvent } from '../events/record-event';
 import { AppError, badRequest, fromDatabaseError, notFound } from '../http/errors';
 import { liveRows, selection } from './list-statements';
 import { checkReferences } from './references';
@@ -74,8 +75,8 @@ export function createWriter(db: Db, resource: Resource) {
     if (resource.events)
       await recordEvent(tx, {
         enterpriseId: ctx.enterpriseId,
-        name: `${resource.entity}.${action === 'create' ? 'created' : action === 'update' ? 'updated' : 'deleted'}`,
-        entity: resource.entity,
+        name: resourceWriteEvent(resource.entity, action),
+        entity: resource.entity as ResourceEventEntity,
         objectId: id,
         actorId: ctx.request.auth?.userId ?? null,
       });

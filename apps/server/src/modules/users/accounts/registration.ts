@@ -1,5 +1,6 @@
 import {
   accountMessages,
+  Events,
   type RegistrationCompleteInput,
   type RegistrationTokenStatus,
 } from '@licensure/contracts';
@@ -174,7 +175,7 @@ export async function completeRegistration(
       );
       await recordEvent(tx, {
         enterpriseId: request.enterpriseId,
-        name: 'user.registered',
+        name: Events.userRegistered,
         entity: 'users',
         objectId: id,
         actorId: id,
