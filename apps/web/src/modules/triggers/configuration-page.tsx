@@ -1,3 +1,4 @@
+import { eventMeaning } from '@licensure/contracts';
 import { Anchor, Button, Checkbox, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -58,7 +59,10 @@ export function ConfigurationPage() {
   if (links.isError)
     return <ErrorState title="The configuration triggers could not be loaded" error={links.error} />;
 
-  const options = triggers.data.items.map((t) => ({ value: t.id, label: t.name }));
+  // The events of the catalogue (what the platform records) and the manual triggers.
+  const options = triggers.data.items
+    .filter((t) => t.kind === 'manual' || eventMeaning(t.code) !== undefined)
+    .map((t) => ({ value: t.id, label: t.name, means: eventMeaning(t.code) ?? t.description ?? undefined }));
   const saved: LinkDraft[] = links.data
     .filter((l) => l.trigger_configuration_id === id && !l.removed)
     .map((l) => ({
@@ -67,6 +71,7 @@ export function ConfigurationPage() {
       sort_order: l.sort_order,
       actions: l.actions,
       saved: true,
+      activity: { last_fired_at: l.last_fired_at, failed_count: l.failed_count },
     }));
   const shown = [...saved, ...drafts.filter((d) => !saved.some((s) => s.id === d.id))];
 

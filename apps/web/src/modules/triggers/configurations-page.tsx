@@ -66,6 +66,8 @@ export function ConfigurationsPage() {
                 <Table.Th>Name</Table.Th>
                 <Table.Th>Description</Table.Th>
                 <Table.Th>Active</Table.Th>
+                <Table.Th>Last fired</Table.Th>
+                <Table.Th>Failed</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -78,6 +80,10 @@ export function ConfigurationsPage() {
                   </Table.Td>
                   <Table.Td>{c.description}</Table.Td>
                   <Table.Td>{c.active ? 'Yes' : 'No'}</Table.Td>
+                  <Table.Td>
+                    {c.last_fired_at ? new Date(c.last_fired_at).toLocaleString() : 'Not fired yet'}
+                  </Table.Td>
+                  <Table.Td>{c.failed_count}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -10,7 +10,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { errorMessage } from '../../platform/api/errors';
 import { ActionRow } from './action-row';
-import { type Option, triggerKeys, triggersApi } from './triggers-api';
+import { activityText, type Option, triggerKeys, triggersApi } from './triggers-api';
 
 export interface LinkDraft {
   id: string;
@@ -18,6 +18,7 @@ export interface LinkDraft {
   sort_order: number;
   actions: TriggerAction[];
   saved: boolean;
+  activity?: { last_fired_at: string | null; failed_count: number };
 }
 
 interface Props {
@@ -106,6 +107,7 @@ export function LinkEditor({ configurationId, draft, triggers, allLinks, canWrit
           value={triggerId}
           onChange={(e) => setTriggerId(e.currentTarget.value)}
           data={triggers}
+          description={triggers.find((t) => t.value === triggerId)?.means}
           disabled={!canWrite}
         />
         {rows.map((row, i) => (
@@ -174,6 +176,7 @@ export function LinkEditor({ configurationId, draft, triggers, allLinks, canWrit
             <Title order={3} size="h4">
               Firings
             </Title>
+            {draft.activity ? <Text size="sm">{activityText(draft.activity)}</Text> : null}
             {logs.data && logs.data.length > 0 ? (
               <Table>
                 <Table.Thead>

@@ -3,8 +3,8 @@ import type {
   TriggerAction,
   TriggerConfigurationOutput,
   TriggerConfigurationTriggerOutput,
+  TriggerListOutput,
   TriggerLogOutput,
-  TriggerOutput,
 } from '@licensure/contracts';
 import { api } from '../../platform/api/client';
 
@@ -27,6 +27,16 @@ export interface LinkInput {
 export interface Option {
   value: string;
   label: string;
+  /** What the event means (the catalogue of events), for the trigger editor. */
+  means?: string;
+}
+
+/** When it last fired and how many firings failed, in words. */
+export function activityText(a: { last_fired_at: string | null; failed_count: number }): string {
+  const fired = a.last_fired_at
+    ? `Last fired ${new Date(a.last_fired_at).toLocaleString()}`
+    : 'Not fired yet';
+  return a.failed_count > 0 ? `${fired}; ${a.failed_count} failed` : fired;
 }
 
 export const triggerKeys = {
@@ -58,7 +68,7 @@ export const triggersApi = {
   updateConfiguration: (id: string, input: ConfigurationInput) =>
     api.put<TriggerConfigurationOutput>(`/api/triggerconfigurations/${id}`, { trigger_configuration: input }),
   triggers: () =>
-    api.get<ListResult<TriggerOutput>>('/api/triggers', { query: { numPerPage: 500, active: true } }),
+    api.get<ListResult<TriggerListOutput>>('/api/triggers', { query: { numPerPage: 500, active: true } }),
   links: () => api.get<TriggerConfigurationTriggerOutput[]>('/api/triggerconfigurationtriggers'),
   saveLink: (link: LinkInput) =>
     api.post<TriggerConfigurationTriggerOutput | null>('/api/triggerconfigurationtriggers/save', {
