@@ -129,6 +129,11 @@ export interface Resource {
   filterRoutes?: boolean;
   scope?: ScopeRule;
   refs?: Record<string, RefTarget>;
+  /**
+   * References inside the input's lists (`requirements[].topic_id`, `forms[].form_id`), by body path
+   * under the wrapper (see `BodyRefs`): checked with `refs`, each of the caller's enterprise.
+   */
+  nestedRefs?: Record<string, string | RefTarget>;
   /** Unique constraint name -> field, for 409s. */
   unique?: Record<string, string>;
   /**

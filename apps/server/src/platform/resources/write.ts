@@ -7,7 +7,7 @@ import { actorOf, recordChange } from '../audit/record-change';
 import { recordEvent, resourceWriteEvent } from '../events/record-event';
 import { AppError, badRequest, fromDatabaseError, notFound } from '../http/errors';
 import { liveRows, selection } from './list-statements';
-import { checkReferences } from './references';
+import { checkBodyReferences, checkReferences } from './references';
 import type { BatchSpec, HookContext, Resource, Row } from './types';
 
 /**
@@ -55,6 +55,7 @@ export function createWriter(db: Db, resource: Resource) {
     // References first, so that no hook reads a record of another enterprise; again where a hook set one.
     const refs = resource.refs ?? {};
     await checkReferences(ctx.tx, ctx.enterpriseId, refs, values);
+    if (resource.nestedRefs) await checkBodyReferences(ctx.tx, ctx.enterpriseId, resource.nestedRefs, values);
     let v = (await hooks.validate?.(values, ctx)) ?? values;
     const derived = Object.entries(refs).filter(([f]) => v[f] !== values[f]);
     if (derived.length) await checkReferences(ctx.tx, ctx.enterpriseId, Object.fromEntries(derived), v);
