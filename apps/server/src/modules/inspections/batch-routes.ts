@@ -2,6 +2,7 @@ import type { RouteAccess } from '@licensure/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { BodyRefs } from '../../platform/resources/references';
 import type { Row } from '../../platform/resources/types';
 import type { createWriter } from '../../platform/resources/write';
 import { saveBatch } from './save-batch';
@@ -28,12 +29,14 @@ export function batchSaveRoutes(
     /** For saveBatch: the id of a record sent without one that is already stored (offline replays). */
     existingId?: (request: FastifyRequest) => (item: Row) => Promise<string | null>;
     saveNote?: string;
+    /** The ids every item stores (the shared check, before the handler): see `itemRefs`. */
+    refs?: BodyRefs;
   },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { base, access, tags, noun, listName, body, writer } = options;
   r.post(`${base}/saveBatch`, {
-    config: { access },
+    config: { access, refs: options.refs },
     schema: {
       tags,
       summary: `Save many ${noun} (create; update those with an id${options.saveNote ?? ''})`,
@@ -49,7 +52,7 @@ export function batchSaveRoutes(
     }),
   });
   r.put(`${base}/updateBatch`, {
-    config: { access },
+    config: { access, refs: options.refs },
     schema: {
       tags,
       summary: `Update many ${noun} (each with its id)`,

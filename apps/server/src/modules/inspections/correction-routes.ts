@@ -96,7 +96,7 @@ export async function correctionRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/ServiceInspections/:id/corrections', {
-    config: { access: 'authenticated' },
+    config: { access: 'authenticated', refs: { 'correction.document_id': 'documents' } },
     schema: {
       tags,
       summary: 'Answer an open deficiency with its correction (text, and a document uploaded first)',

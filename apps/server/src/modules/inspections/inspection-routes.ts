@@ -23,6 +23,7 @@ import { inspectionBulkAction } from './bulk-action';
 import { carriedChecklistOf, saveCarriedChecklist } from './carried-checklist';
 import { changeComment } from './comment-actions';
 import { createVisit } from './create-visit';
+import { carriedChecklistRefs, deficiencyRefs, itemRefs, under } from './inspection-refs';
 import { storeInspectionReport } from './inspection-report';
 import {
   checklistResource,
@@ -39,6 +40,12 @@ const tags = ['inspections'];
 const read = 'inspections.read';
 const write = 'inspections.write';
 const updated = z.object({ updated: z.number().int() });
+/** What an inspection write stores beyond the inspection's columns (the engine's refs check those). */
+const inspectionWriteRefs = {
+  ...under('inspection', deficiencyRefs),
+  ...under('inspection.checklist', carriedChecklistRefs),
+  ...under('checklist', carriedChecklistRefs),
+};
 
 /** The inspection operations beyond CRUD: visits with their inspections, submit, batches, the report. */
 export async function inspectionRoutes(app: FastifyInstance): Promise<void> {
@@ -56,7 +63,16 @@ export async function inspectionRoutes(app: FastifyInstance): Promise<void> {
   };
 
   r.post('/api/IPVisits', {
-    config: { access: write, resource: 'IPVisits' },
+    config: {
+      access: write,
+      resource: 'IPVisits',
+      refs: {
+        'inspections.vehicle_ids[]': 'vehicles',
+        'inspectors[]': 'users',
+        service_template: 'ip_templates',
+        vehicle_template: 'ip_templates',
+      },
+    },
     schema: {
       tags,
       summary: 'Schedule a visit with its inspectors and one inspection per chosen service and vehicle',
@@ -70,7 +86,14 @@ export async function inspectionRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/IPVisits/spotCheckInspection', {
-    config: { access: write },
+    config: {
+      access: write,
+      refs: {
+        'visit.service_id': 'services',
+        'visit.vehicle_id': 'vehicles',
+        'visit.ip_template_id': 'ip_templates',
+      },
+    },
     schema: {
       tags,
       summary: 'Record an unannounced inspection of a service or one of its vehicles (a visit of its own)',
@@ -145,7 +168,7 @@ export async function inspectionRoutes(app: FastifyInstance): Promise<void> {
   };
 
   r.post('/api/IPInspections', {
-    config: { access: write, resource: 'IPInspections' },
+    config: { access: write, resource: 'IPInspections', refs: inspectionWriteRefs },
     schema: {
       tags,
       summary:
@@ -162,7 +185,7 @@ export async function inspectionRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.put('/api/IPInspections/:id', {
-    config: { access: write, resource: 'IPInspections' },
+    config: { access: write, resource: 'IPInspections', refs: inspectionWriteRefs },
     schema: {
       tags,
       summary: 'Update an inspection; with isSubmit, then submit it (checklists, PDF report, submit flag)',
@@ -188,6 +211,7 @@ export async function inspectionRoutes(app: FastifyInstance): Promise<void> {
     listName: 'inspections',
     body: inspectionBatchBody,
     writer: inspections,
+    refs: itemRefs('inspections', inspectionResource, deficiencyRefs),
   });
 
   r.post('/api/IPInspections/bulkAction', {
@@ -209,6 +233,7 @@ export async function inspectionRoutes(app: FastifyInstance): Promise<void> {
     listName: 'checklists',
     body: checklistBatchBody,
     writer: checklists,
+    refs: itemRefs('checklists', checklistResource),
     existingId: checklistByClientId,
     saveNote: ' or an already uploaded client_id',
   });

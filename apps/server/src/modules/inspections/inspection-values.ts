@@ -15,8 +15,10 @@ import {
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { recordEvent } from '../../platform/events/record-event';
 import { AppError, badRequest } from '../../platform/http/errors';
+import { checkBodyReferences } from '../../platform/resources/references';
 import type { HookContext, Row } from '../../platform/resources/types';
 import { takeInspectionNumber } from './inspection-number';
+import { deficiencyRefs } from './inspection-refs';
 
 /** A template of the enterprise, or null. */
 export async function loadTemplate(tx: Db | Tx, enterpriseId: string, id: string) {
@@ -51,6 +53,8 @@ export async function vehicleOfService(tx: Db | Tx, serviceId: string, vehicleId
 export async function inspectionValues(input: Row, ctx: HookContext): Promise<Row> {
   const merged = { ...(ctx.before ?? {}), ...input };
   const values: Row = { ...input };
+  // The deficiencies and fees name the enterprise's own lists and documents (offline sync included).
+  await checkBodyReferences(ctx.tx, ctx.enterpriseId, deficiencyRefs, input);
   if (ctx.operation === 'batch') {
     if ('outcome' in input && input.outcome) {
       const template = await loadTemplate(ctx.tx, ctx.enterpriseId, String(merged.ip_template_id));
