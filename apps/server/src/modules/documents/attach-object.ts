@@ -1,9 +1,11 @@
 import type { createDocumentObjectBody } from '@licensure/contracts';
 import {
+  complaints,
   type Db,
   documents,
   fbResponses,
   investigations,
+  ipInspections,
   licenseRequests,
   services,
   type Tx,
@@ -22,8 +24,8 @@ import { loadDocument, lockedConflict } from './load-document';
 type Body = z.infer<typeof createDocumentObjectBody>;
 type Kind = Body['data_object'];
 
-/** Kinds whose records live in tables of this database: the id must name one of the enterprise. */
-const tableOf: Partial<Record<Kind, { table: PgTable; id: PgColumn; enterprise: PgColumn }>> = {
+/** The table of each kind's records: the id must name one of the enterprise (every kind has one). */
+const tableOf: Record<Kind, { table: PgTable; id: PgColumn; enterprise: PgColumn }> = {
   user: { table: users, id: users.id, enterprise: users.enterprise_id },
   service: { table: services, id: services.id, enterprise: services.enterprise_id },
   vehicle: { table: vehicles, id: vehicles.id, enterprise: vehicles.enterprise_id },
@@ -38,6 +40,9 @@ const tableOf: Partial<Record<Kind, { table: PgTable; id: PgColumn; enterprise: 
     id: investigations.id,
     enterprise: investigations.enterprise_id,
   },
+  // Were stored as sent (and in the document's inspection_id / complaint_id): any id was taken.
+  inspection: { table: ipInspections, id: ipInspections.id, enterprise: ipInspections.enterprise_id },
+  complaint: { table: complaints, id: complaints.id, enterprise: complaints.enterprise_id },
 };
 
 /** The document column that also names the record, for the kinds that have one. */
@@ -48,15 +53,31 @@ const columnOf: Partial<Record<Kind, 'service_id' | 'vehicle_id' | 'inspection_i
   complaint: 'complaint_id',
 };
 
-async function requireRecord(db: Db | Tx, enterpriseId: string, kind: Kind, id: string) {
+async function requireRecord(db: Db | Tx, enterpriseId: string, kind: Kind, id: string, field = 'value') {
   const t = tableOf[kind];
-  if (!t) return;
   const [found] = await db
     .select({ id: t.id })
     .from(t.table)
     .where(and(eq(t.id, id), eq(t.enterprise, enterpriseId)))
     .limit(1);
-  if (!found) throw badRequest({ value: `There is no ${kind.replace('_', ' ')} ${id}.` });
+  if (!found) throw badRequest({ [field]: `There is no ${kind.replace('_', ' ')} ${id}.` });
+}
+
+/**
+ * A `data_object_id` sent with a document's metadata names a record of the enterprise of the document's
+ * kind (`data_object`, set by createDocumentObject): without a kind (a new document) or of a kind with
+ * no table here, it names nothing and is refused, as a made-up id would be.
+ */
+export async function requireDataObject(
+  db: Db | Tx,
+  enterpriseId: string,
+  kind: string | null,
+  id: string,
+): Promise<void> {
+  if (kind && kind in tableOf) return requireRecord(db, enterpriseId, kind as Kind, id, 'data_object_id');
+  throw badRequest({
+    data_object_id: `There is no record ${id} of this document's kind: attach it with Documents/createDocumentObject.`,
+  });
 }
 
 /** POST Documents/createDocumentObject: attaches a document to a record of a kind. */

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DocumentRow } from '../../platform/files/documents';
 import { cleanFileName } from '../../platform/files/sniff';
 import { AppError, badRequest } from '../../platform/http/errors';
+import { requireDataObject } from './attach-object';
 import { decodeDataUrl } from './data-url';
 import { insertDocument } from './insert-document';
 import { authOf } from './load-document';
@@ -20,6 +21,8 @@ export async function createDocument(
   const { db } = app.deps.database;
   const maxBytes = app.deps.config.UPLOAD_MAX_BYTES;
   const meta = body.document;
+  // A new document has no kind yet (createDocumentObject gives it one): its data_object_id names nothing.
+  if (meta.data_object_id) await requireDataObject(db, request.enterpriseId, null, meta.data_object_id);
   if (!body.value) throw badRequest({ value: 'value is required: the file as a base64 data URL.' });
   if (meta.locked && !writesAll(auth))
     throw new AppError('forbidden', 'Only staff with documents.write may lock documents.');

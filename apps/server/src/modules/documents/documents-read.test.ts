@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { documentAccessLog, documents } from '@licensure/db';
+import { documentAccessLog, documents, referenceTables } from '@licensure/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Caller, TestContext } from '../../test/test-app';
@@ -45,7 +45,12 @@ describe('GET Documents', () => {
 
   it('filters, searches by name, sorts and pages', async () => {
     const person = await t.createCaller([], { isStaff: false, isPortal: true });
-    const typeId = randomUUID();
+    // A document type of the enterprise: a made-up one is refused.
+    const [type] = await t.database.db
+      .insert(referenceTables.document_types)
+      .values({ enterprise_id: t.enterpriseId, label: `Card ${randomUUID().slice(0, 8)}` })
+      .returning();
+    const typeId = type!.id as string;
     const { response, question } = await createResponse(t, { userId: person.userId });
     const a = await uploadFile(
       t,

@@ -1,9 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { dataChangeLog, documents, fbResponses, referenceTables, vehicles } from '@licensure/db';
+import {
+  dataChangeLog,
+  documents,
+  fbResponses,
+  ipInspections,
+  referenceTables,
+  vehicles,
+} from '@licensure/db';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowIn } from '../../test/other-enterprise';
 import type { Caller, TestContext } from '../../test/test-app';
 import { createFilesTestContext, createResponse, createService, PDF, PNG, uploadFile } from './test-fixtures';
 
@@ -318,7 +326,11 @@ describe('POST Documents/createDocumentObject', () => {
       vehicle_id: vehicle!.id,
       service_id: service.id,
     });
-    const inspectionId = randomUUID();
+    // An inspection of the enterprise (a made-up one is refused as no inspection).
+    const madeUp = await attach(t.admin, { documentID: id, value: randomUUID(), data_object: 'inspection' });
+    expect(madeUp.statusCode).toBe(400);
+    expect(madeUp.json().error.fields).toHaveProperty('value');
+    const inspectionId = await rowIn(t.database.db, ipInspections, t.enterpriseId);
     const i = await attach(t.admin, { documentID: id, value: inspectionId, data_object: 'inspection' });
     expect(i.json()).toMatchObject({ data_object: 'inspection', inspection_id: inspectionId });
     const { response } = await createResponse(t, { userId: t.applicant.userId });

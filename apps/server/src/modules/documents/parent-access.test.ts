@@ -3,6 +3,7 @@ import type { PermissionKey } from '@licensure/contracts';
 import { documents, ip_templates, ipInspections, licenseRequests } from '@licensure/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowIn } from '../../test/other-enterprise';
 import type { Caller, TestContext } from '../../test/test-app';
 import {
   createFilesTestContext,
@@ -105,7 +106,8 @@ beforeAll(async () => {
   doc.investigation = await uploadFile(t, complainant, { name: 'interview.pdf', content: PDF });
   await attach(doc.investigation, 'investigation', investigation.json().id);
 
-  inspectionId = randomUUID();
+  // An inspection of the enterprise: a made-up one is refused.
+  inspectionId = await rowIn(t.database.db, ipInspections, t.enterpriseId);
   doc.inspection = await uploadFile(t, t.admin, { name: 'inspection.pdf', content: PDF });
   await attach(doc.inspection, 'inspection', inspectionId);
 

@@ -6,6 +6,7 @@ import { type Actor, actorOf, recordChange } from '../../platform/audit/record-c
 import { type DocumentRow, presentDocument } from '../../platform/files/documents';
 import { cleanFileName } from '../../platform/files/sniff';
 import { AppError, forbidden } from '../../platform/http/errors';
+import { requireDataObject } from './attach-object';
 import { decodeDataUrl } from './data-url';
 import { assertResponseOpenFor, authOf, loadDocument, lockedConflict } from './load-document';
 import { requirePerson } from './new-document-target';
@@ -42,6 +43,8 @@ export async function updateDocument(
       throw new AppError('forbidden', 'Only staff with documents.write may lock or unlock documents.');
     await assertResponseOpenFor(db, auth, before);
   }
+  if (meta.data_object_id && meta.data_object_id !== before.data_object_id)
+    await requireDataObject(db, request.enterpriseId, before.data_object, meta.data_object_id);
   const newOwner = meta.candidate_id ?? meta.user_id;
   if (newOwner && newOwner !== before.user_id) {
     if (!writer) throw forbidden();

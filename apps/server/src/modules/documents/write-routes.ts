@@ -14,6 +14,13 @@ import { presentDocumentFor } from './parent-access';
 import { idParams, tags } from './read-routes';
 import { updateDocument } from './update-document';
 
+/** What a document's metadata names, each of the caller's enterprise (data_object_id: see requireDataObject). */
+const documentRefs = {
+  'document.document_type_id': 'document_types',
+  'document.user_id': 'users',
+  'document.candidate_id': 'users',
+};
+
 /** Writing documents: create from a data URL, change metadata (saveAll), delete, attach to a record. */
 export async function documentWriteRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -21,7 +28,7 @@ export async function documentWriteRoutes(app: FastifyInstance): Promise<void> {
   const bodyLimit = Math.ceil(app.deps.config.UPLOAD_MAX_BYTES / 3) * 4 + 1024 * 1024;
 
   r.post('/api/Documents', {
-    config: { access: 'authenticated', refs: { 'document.document_type_id': 'document_types' } },
+    config: { access: 'authenticated', refs: documentRefs },
     bodyLimit,
     schema: {
       tags,
@@ -35,7 +42,7 @@ export async function documentWriteRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.put('/api/Documents/:id', {
-    config: { access: 'authenticated', refs: { 'document.document_type_id': 'document_types' } },
+    config: { access: 'authenticated', refs: documentRefs },
     bodyLimit,
     schema: {
       tags,
