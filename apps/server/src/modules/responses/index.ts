@@ -18,6 +18,7 @@ import {
   serviceApplicationVehicle,
   serviceApplicationVehiclesBody,
 } from '@licensure/contracts';
+import { ipChecklists } from '@licensure/db';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,6 +26,7 @@ import { actorOf } from '../../platform/audit/record-change';
 import type { AuthContext } from '../../platform/auth/context';
 import { unauthenticated } from '../../platform/http/errors';
 import { pdfDisposition } from '../../platform/pdf/render-pdf';
+import type { BodyRefs } from '../../platform/resources/references';
 import { loadVersionDefinition } from '../forms/form-store';
 import { loadResponseFor } from './access';
 import { saveApplicationType } from './application-type';
@@ -44,6 +46,20 @@ const tags = ['forms'];
 const signedIn = (request: FastifyRequest): AuthContext => {
   if (!request.auth) throw unauthenticated();
   return request.auth;
+};
+
+/**
+ * What a saved response names, each of the caller's enterprise (the checklist it answers was stored
+ * unchecked). Answers to questions outside the form's version are dropped, not stored; the form is
+ * loaded in the enterprise (404 when it has none of that id).
+ */
+const responseRefs: BodyRefs = {
+  'response.user_id': 'users',
+  'response.service_id': 'services',
+  'response.vehicle_id': 'vehicles',
+  'response.license_request_id': 'licenserequests',
+  'response.questions[].document_id': 'documents',
+  checklistID: { table: ipChecklists, what: 'checklist' },
 };
 
 /** Form responses: fill, save, complete, reopen, populate from records, and their PDF. */
@@ -91,7 +107,7 @@ export async function responsesModule(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/fbresponses', {
-    config: { access: 'authenticated' },
+    config: { access: 'authenticated', refs: responseRefs },
     schema: {
       tags,
       summary:
@@ -103,7 +119,7 @@ export async function responsesModule(app: FastifyInstance): Promise<void> {
   });
 
   r.put('/api/fbresponses/:id', {
-    config: { access: 'authenticated' },
+    config: { access: 'authenticated', refs: responseRefs },
     schema: {
       tags,
       summary:
@@ -252,7 +268,7 @@ export async function responsesModule(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/LicenseRequests/saveApplicationTypeID', {
-    config: { access: 'authenticated' },
+    config: { access: 'authenticated', refs: { applicationTypeID: 'application_types' } },
     schema: {
       tags,
       summary:
