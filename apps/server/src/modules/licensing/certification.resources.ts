@@ -2,6 +2,7 @@ import { type CertificationOutput, certificationInput, certificationOutput } fro
 import { certifications } from '@licensure/db';
 import { z } from 'zod';
 import { heldRows } from '../../platform/permissions/scopes';
+import { refTarget } from '../../platform/resources/references';
 import type { Resource, Row } from '../../platform/resources/types';
 import { credentialColumns, joinCredentialNames, presentCredential } from './credential-presenter';
 import { certificationValues } from './save-certification';
@@ -71,6 +72,15 @@ export const certificationResource: Resource = {
     },
     certificationReaders,
   ),
+  // Each of the enterprise, checked before the hook (the status was stored as sent).
+  refs: {
+    license_id: refTarget('licenses'),
+    user_id: refTarget('users'),
+    service_id: refTarget('services'),
+    vehicle_id: refTarget('vehicles'),
+    license_category_level_id: refTarget('license_category_levels'),
+    certification_status_id: refTarget('license_category_certification_statuses'),
+  },
   softDelete: { reason: true },
   events: true,
   hooks: { validate: certificationValues },

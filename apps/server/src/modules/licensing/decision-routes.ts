@@ -104,7 +104,7 @@ export async function decisionRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/LicenseRequests/return', {
-    config: { access: 'requests.review' },
+    config: { access: 'requests.review', refs: { 'form_ids[]': 'fbforms' } },
     schema: {
       tags,
       summary:
@@ -152,7 +152,7 @@ export async function decisionRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/LicenseRequests/answerInfo', {
-    config: { access: 'authenticated' },
+    config: { access: 'authenticated', refs: { document_id: 'documents' } },
     schema: {
       tags,
       summary:

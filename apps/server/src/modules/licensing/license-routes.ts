@@ -5,7 +5,14 @@ import {
   listQuery,
   listResponse,
 } from '@licensure/contracts';
-import { fbPackages, licenses, referenceTables, type Tx, viewedLicenses } from '@licensure/db';
+import {
+  fbPackages,
+  licenseRuleFields,
+  licenses,
+  referenceTables,
+  type Tx,
+  viewedLicenses,
+} from '@licensure/db';
 import { and, asc, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +21,7 @@ import { z } from 'zod';
 import { actorOf, recordChange } from '../../platform/audit/record-change';
 import { fromDatabaseError, notFound } from '../../platform/http/errors';
 import { countAll, likeContains, sortTerm } from '../../platform/resources/list-query';
+import type { BodyRefs } from '../../platform/resources/references';
 import { findLicense, loadLicense, requireIds, saveLicense } from './license-store';
 import { enterpriseToday } from './rule-routes';
 
@@ -38,6 +46,21 @@ const licenseSummary = z.object({
   renewal_window_days: z.number().int(),
   updated_at: z.coerce.string(),
 });
+
+/**
+ * What a licence's save names, each of the caller's enterprise (a level's certification level was
+ * stored as sent). Category ids name the licence's own categories, new ones of the same body included.
+ */
+const licenseRefs: BodyRefs = {
+  'license.autonumber_id': 'autonumbers',
+  'license.form_package_id': 'fbpackages',
+  'license_category_levels[].certification_level_id': 'certification_levels',
+  'processes[].process_id': 'process',
+  'license_rules[].license_rule_field_values[].license_rule_field_id': {
+    table: licenseRuleFields,
+    what: 'rule field',
+  },
+};
 
 /** licenses CRUD with the licence save payload, viewedlicenses, and updateAllowMultipleLevels. */
 export async function licenseRoutes(app: FastifyInstance): Promise<void> {
@@ -221,7 +244,7 @@ export async function licenseRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/licenses', {
-    config: { access: 'licensing.write' },
+    config: { access: 'licensing.write', refs: licenseRefs },
     schema: {
       tags,
       summary: 'Create a licence with the licence save payload, in one transaction',
@@ -256,7 +279,7 @@ export async function licenseRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.put('/api/licenses/:id', {
-    config: { access: 'licensing.write' },
+    config: { access: 'licensing.write', refs: licenseRefs },
     schema: {
       tags,
       summary: 'Change a licence; configuration sets that are sent replace the stored ones',

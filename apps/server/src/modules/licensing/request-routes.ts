@@ -23,8 +23,20 @@ const requestIdBody = z.object({
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type RequestRow = typeof licenseRequests.$inferSelect;
-/** The application type a request names is one of the caller's enterprise (the engine's check). */
-const typeRef = { 'license_request.application_type_id': 'application_types' };
+/**
+ * What a request names, each of the caller's enterprise (the engine's check): the application type
+ * was stored as sent; the others were checked by the handler too, and an update keeps them as they were.
+ */
+const typeRef = {
+  'license_request.application_type_id': 'application_types',
+  'license_request.license_id': 'licenses',
+  'license_request.user_id': 'users',
+  'license_request.service_id': 'services',
+  'license_request.vehicle_id': 'vehicles',
+  'license_request.parent_request_id': 'licenserequests',
+  'license_request.renews_certification_id': 'certifications',
+  'license_request.status_id': 'license_request_statuses',
+};
 
 /** Licence requests: the applicant's side (create, change, choose types, submit) and reads of one request. */
 export async function requestRoutes(app: FastifyInstance): Promise<void> {

@@ -111,7 +111,7 @@ export async function reviewRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/licenserequestprocessstatuses/processchange', {
-    config: { access: 'requests.review' },
+    config: { access: 'requests.review', refs: { processID: 'process', statusID: 'process_statuses' } },
     schema: {
       tags,
       summary:

@@ -4,7 +4,7 @@ import {
   licenseRuleOutput,
   ruleEntities,
 } from '@licensure/contracts';
-import { licenseRules } from '@licensure/db';
+import { licenseRuleFields, licenseRules } from '@licensure/db';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { refTarget } from '../../platform/resources/references';
@@ -42,6 +42,9 @@ export const licenseRuleResource: Resource = {
   },
   defaultSort: 'name',
   refs: { license_id: refTarget('licenses') },
+  nestedRefs: {
+    'license_rule_field_values[].license_rule_field_id': { table: licenseRuleFields, what: 'rule field' },
+  },
   hooks: {
     afterChange: async (row, ctx) => {
       if (ctx.operation === 'delete') return;
