@@ -3,6 +3,7 @@ import { users } from '@licensure/db';
 import { eq, sql } from 'drizzle-orm';
 import { refTarget } from '../../platform/resources/references';
 import type { Resource, Row } from '../../platform/resources/types';
+import { demographicRefs } from './demographics';
 import {
   authorizePerson,
   checkEnterprise,
@@ -60,6 +61,7 @@ export const peopleResource: Resource = {
   refs: {
     user_status_id: refTarget('user_statuses'),
     security_template_ids: refTarget('security_templates'),
+    ...demographicRefs,
   },
   unique: { users_user_name_key: 'user_name' },
   softDelete: { listParam: 'include_deleted' },

@@ -12,6 +12,7 @@ import { hashPassword } from '../../platform/auth/passwords';
 import { encryptSsn, ssnDigits } from '../../platform/crypto/ssn';
 import { AppError, badRequest, forbidden } from '../../platform/http/errors';
 import type { HookContext, Row } from '../../platform/resources/types';
+import { checkDemographicSections } from './demographics';
 import { passwordProblem } from './passwords/policy';
 import { presentPerson, type UserRow } from './present';
 
@@ -113,6 +114,7 @@ export async function validatePerson(input: Row, ctx: HookContext): Promise<Row>
   const f = input as UserFields;
   const { password, ssn, security_template_ids: _t, updated_at: _u, ...plain } = f;
   const values: Partial<typeof users.$inferInsert> = { ...plain };
+  await checkDemographicSections(ctx.tx, input);
   if (ssn !== undefined) {
     values.ssn_encrypted = ssn === null ? null : encryptSsn(ctx.request.server.deps.config.SSN_KEY, ssn);
     values.ssn_last4 = ssn === null ? null : ssnDigits(ssn).slice(-4);

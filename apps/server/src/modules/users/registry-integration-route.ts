@@ -16,7 +16,7 @@ export async function registryIntegrationRoute(app: FastifyInstance): Promise<vo
   const { db } = app.deps.database;
 
   r.post('/api/NationalRegistryIntegrationData', {
-    config: { access: 'users.write' },
+    config: { access: 'users.write', refs: { 'national_registry_integration_data.user_id': 'users' } },
     schema: {
       tags: ['registry'],
       summary: 'Store National Registry data of a person and link it to the person',

@@ -82,7 +82,7 @@ export async function templateHolderRoutes(app: FastifyInstance): Promise<void> 
   });
 
   r.post('/api/securitytemplates/:id/holders', {
-    config: access,
+    config: { ...access, refs: { user_id: 'users' } },
     schema: {
       tags,
       summary: 'Give a person a security template',
