@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { conditionOutput, conditionSaveBody, type FormCondition } from '@licensure/contracts';
-import { type Db, fbConditions, fbForms, fbQuestions, type Tx } from '@licensure/db';
+import { type Db, fbConditions, fbForms, fbGroups, fbQuestions, type Tx } from '@licensure/db';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, recordChange } from '../../platform/audit/record-change';
 import { AppError, badRequest, notFound } from '../../platform/http/errors';
+import type { BodyRefs } from '../../platform/resources/references';
 import { registerResource } from '../../platform/resources/register';
 import { assertFresh, idParams, mapDbError, tags } from './common';
 import type { LiveDefinition } from './form-store';
@@ -61,6 +62,13 @@ function place(def: LiveDefinition, c: FormCondition, at: number | undefined) {
   def.conditions.splice(index, 0, c);
 }
 
+/** What a condition names, each of the caller's enterprise (the tree then wants them in one form). */
+const conditionRefs: BodyRefs = {
+  'condition.source_question_id': { table: fbQuestions, what: 'question' },
+  'condition.target_question_id': { table: fbQuestions, what: 'question' },
+  'condition.target_group_id': { table: fbGroups, what: 'group' },
+};
+
 /** fbconditions: when a group or question is shown. Checked like a whole-form save. */
 export async function conditionsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -69,7 +77,7 @@ export async function conditionsRoutes(app: FastifyInstance): Promise<void> {
   registerResource(app, conditionReadResource);
 
   r.post('/api/fbconditions', {
-    config: { access: 'forms.write' },
+    config: { access: 'forms.write', refs: conditionRefs },
     schema: {
       tags,
       summary: 'Add a condition; its source question must come before the group or question it shows',
@@ -113,7 +121,7 @@ export async function conditionsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.put('/api/fbconditions/:id', {
-    config: { access: 'forms.write' },
+    config: { access: 'forms.write', refs: conditionRefs },
     schema: {
       tags,
       summary: 'Change a condition (within its form)',

@@ -15,6 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, recordChange } from '../../platform/audit/record-change';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { countAll, likeContains } from '../../platform/resources/list-query';
+import type { BodyRefs } from '../../platform/resources/references';
 import { findForm, hasResponses, idParams, mapDbError, pageOf, presentForm, tags } from './common';
 import { loadLiveDefinition, loadVersionDefinition } from './form-store';
 import { createForm, replaceForm } from './save-form';
@@ -28,6 +29,17 @@ const sortable: Record<(typeof formSortFields)[number], SQL | typeof fbForms.ver
 // Written out: inside a subquery, drizzle leaves columns unqualified, and "id" would be the inner table's.
 const questionCount = sql<number>`(select cast(count(*) as integer) from fb_questions q where q.form_id = "fb_forms"."id")`;
 const responseCount = sql<number>`(select cast(count(*) as integer) from fb_responses r where r.form_id = "fb_forms"."id")`;
+
+/**
+ * What a form's tree names in the enterprise's lists (the tree's checks too: validate-tree.ts).
+ * Conditions and reimbursement rules name questions of the tree itself, new ones included.
+ */
+const formRefs: BodyRefs = {
+  'form.document_type_id': 'document_types',
+  'form.form_type_id': 'fb_form_types',
+  'form.pages[].groups[].questions[].document_type_id': 'document_types',
+  'form.pages[].groups[].questions[].element_id': 'fb_elements',
+};
 
 /** fbforms: list, count, one (live or a frozen version), create, replace, delete. */
 export async function formsRoutes(app: FastifyInstance): Promise<void> {
@@ -120,7 +132,7 @@ export async function formsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/fbforms', {
-    config: { access: 'forms.write' },
+    config: { access: 'forms.write', refs: formRefs },
     schema: {
       tags,
       summary: 'Create a form with its tree (or replace it, when the body names a form of this enterprise)',
@@ -157,7 +169,7 @@ export async function formsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.put('/api/fbforms/:id', {
-    config: { access: 'forms.write' },
+    config: { access: 'forms.write', refs: formRefs },
     schema: {
       tags,
       summary: 'Replace a form’s tree and settings',

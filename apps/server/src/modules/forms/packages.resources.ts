@@ -104,6 +104,7 @@ export const packageResource: Resource = {
     updated_at: fbPackages.updated_at,
   },
   defaultSort: 'name',
+  nestedRefs: { 'forms[].form_id': 'fbforms' },
   unique: { fb_packages_name_key: 'name' },
   hooks: {
     afterChange: async (row, ctx) => {

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf, recordChange } from '../../platform/audit/record-change';
 import { AppError, badRequest, notFound } from '../../platform/http/errors';
+import type { BodyRefs } from '../../platform/resources/references';
 import { registerResource } from '../../platform/resources/register';
 import { assertFresh, idParams, mapDbError, tags } from './common';
 import type { LiveDefinition } from './form-store';
@@ -63,6 +64,13 @@ async function targetGroup(tx: Tx, enterpriseId: string, groupId: string) {
   return g;
 }
 
+/** What a question names, each of the caller's enterprise (its group's form then decides the rest). */
+const questionRefs: BodyRefs = {
+  'question.group_id': { table: fbGroups, what: 'group' },
+  'question.document_type_id': 'document_types',
+  'question.element_id': 'fb_elements',
+};
+
 /** fbquestions: the questions of forms, one at a time; every write goes through the versioning rule. */
 export async function questionsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -71,7 +79,7 @@ export async function questionsRoutes(app: FastifyInstance): Promise<void> {
   registerResource(app, questionReadResource);
 
   r.post('/api/fbquestions', {
-    config: { access: 'forms.write' },
+    config: { access: 'forms.write', refs: questionRefs },
     schema: {
       tags,
       summary: 'Add a question to a group (last, or at sort_order)',
@@ -116,7 +124,7 @@ export async function questionsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.put('/api/fbquestions/:id', {
-    config: { access: 'forms.write' },
+    config: { access: 'forms.write', refs: questionRefs },
     schema: {
       tags,
       summary: 'Change a question; group_id and sort_order move it within its form',
