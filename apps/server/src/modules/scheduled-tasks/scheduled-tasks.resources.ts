@@ -11,6 +11,7 @@ import {
   licenseScheduledTaskLogs,
   licenseScheduledTasks,
   licenses,
+  mergeTemplates,
   referenceTables,
 } from '@licensure/db';
 import { eq, sql } from 'drizzle-orm';
@@ -69,6 +70,17 @@ export const scheduledTaskResource: Resource = {
   refs: {
     license_id: { table: licenses, what: 'licence' },
     license_category_id: { table: referenceTables.license_categories, what: 'licence category' },
+    certification_status_ids: {
+      table: referenceTables.license_category_certification_statuses,
+      what: 'certification status',
+    },
+    level_ids: { table: referenceTables.license_category_levels, what: 'licence level' },
+    merge_template_ids: { table: mergeTemplates, what: 'merge template' },
+  },
+  // The alert types a run creates and retires alerts of (were stored, and used, as sent).
+  nestedRefs: {
+    'create_alerts[].alert_type_id': 'alert_types',
+    'retire_alerts[].alert_type_id': 'alert_types',
   },
   hooks: {
     // 12:00:00 when absent; kept in server time: the enterprise's local time less utc_to_server_hours.

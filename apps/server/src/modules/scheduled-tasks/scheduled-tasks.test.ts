@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { alerts, certifications, dataChangeLog, enterprises, referenceTables } from '@licensure/db';
+import { alerts, certifications, dataChangeLog, enterprises, licenses, referenceTables } from '@licensure/db';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-app';
@@ -28,8 +28,22 @@ beforeAll(async () => {
     .insert(referenceTables.alert_types)
     .values({ enterprise_id: e, label: 'Renewal due' })
     .returning()) as [{ id: string }];
-  active = randomUUID();
-  lapsed = randomUUID();
+  // Credential statuses of the enterprise (of a licence): a task naming a made-up one is refused.
+  const [license] = await db
+    .insert(licenses)
+    .values({ enterprise_id: e, name: 'Task licence', entity: 'user' })
+    .returning();
+  const status = async (label: string) =>
+    String(
+      (
+        await db
+          .insert(referenceTables.license_category_certification_statuses)
+          .values({ enterprise_id: e, license_id: license!.id, label })
+          .returning()
+      )[0]?.id,
+    );
+  active = await status('Active');
+  lapsed = await status('Lapsed');
   const holder = (n: number) => ({
     enterprise_id: e,
     user_id: n === 0 ? t.applicant.userId : t.admin.userId,

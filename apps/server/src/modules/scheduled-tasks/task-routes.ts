@@ -53,7 +53,10 @@ export async function scheduledTaskRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/licenseScheduledTasks/saveStatuses', {
-    config: { access: 'scheduledTasks.write' },
+    config: {
+      access: 'scheduledTasks.write',
+      refs: { 'statuses[]': 'license_category_certification_statuses' },
+    },
     schema: {
       tags,
       summary: 'Set the credential statuses a scheduled task selects',
@@ -67,7 +70,14 @@ export async function scheduledTaskRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/licenseScheduledTasks/saveLevels', {
-    config: { access: 'scheduledTasks.write' },
+    config: {
+      access: 'scheduledTasks.write',
+      refs: {
+        'levels[]': 'license_category_levels',
+        license_category_id: 'license_categories',
+        license_id: 'licenses',
+      },
+    },
     schema: {
       tags,
       summary: 'Set the licence, category and levels a scheduled task selects',
