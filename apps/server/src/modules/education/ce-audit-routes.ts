@@ -69,7 +69,7 @@ export async function ceAuditRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/EducationModule/CeAuditMembers/:id/proof', {
-    config: { access: 'authenticated' },
+    config: { access: 'authenticated', refs: { document_id: 'documents' } },
     schema: {
       tags,
       summary: 'A sampled licensee sends their proof of hours (a document they uploaded)',

@@ -82,6 +82,10 @@ export const levelResource: Resource = {
       what: 'category level',
     },
   },
+  nestedRefs: {
+    'requirements[].topic_id': 'education_topics',
+    'requirements[].application_type_id': 'application_types',
+  },
   unique: { education_levels_label_key: 'label' },
   softDelete: { reason: true },
   hooks: { validate: (input, ctx) => checkLevelRequirements(input, ctx) },
@@ -216,6 +220,7 @@ export const trainingResource: Resource = {
     document_id: { table: documents, what: 'document' },
     prerequisite_ids: { table: trainings, what: 'course' },
   },
+  nestedRefs: { 'training_topics[].topic_id': 'education_topics' },
   softDelete: { reason: true },
   hooks: {
     // The spec: a training location is cleared if its ids are not valid GUIDs.

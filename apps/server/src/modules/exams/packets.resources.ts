@@ -199,6 +199,10 @@ export const passingRequirementResource: Resource = {
     updated_at: exPassingRequirements.updated_at,
   },
   defaultSort: 'name',
+  refs: {
+    exam_packet_id: { table: exPackets, what: 'exam packet' },
+    exam_form_ids: { table: exForms, what: 'exam form' },
+  },
   unique: { ex_passing_requirements_name_key: 'name' },
   hooks: { validate: groupValues },
 };

@@ -148,7 +148,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/ExamSessions/:id/Register', {
-    config: { access: 'authenticated' },
+    config: { access: 'authenticated', refs: { license_request_id: 'licenserequests' } },
     schema: {
       tags,
       summary:
@@ -245,7 +245,10 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/ExamSessions/:id/Results', {
-    config: { access: 'exams.score' },
+    config: {
+      access: 'exams.score',
+      refs: { candidate_id: 'ex_candidates', exam_form_id: 'ex_forms', skill_id: 'ex_skills' },
+    },
     schema: {
       tags,
       summary:

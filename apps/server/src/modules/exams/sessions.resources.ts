@@ -10,6 +10,7 @@ import {
   exPackets,
   exSessions,
   type Tx,
+  users,
 } from '@licensure/db';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -171,6 +172,9 @@ export const sessionResource: Resource = {
     exam_type_id: { table: ex_types, what: 'exam type' },
     status_id: { table: ex_session_statuses, what: 'session status' },
     exam_packet_id: { table: exPackets, what: 'exam packet' },
+    // People of the enterprise first; the hook then wants them on the roster.
+    coordinator_ids: { table: users, what: 'person' },
+    examiner_ids: { table: users, what: 'person' },
   },
   unique: { ex_sessions_number_key: 'number' },
   softDelete: { reason: true },

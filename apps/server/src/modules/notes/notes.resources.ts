@@ -6,7 +6,7 @@ import {
   noteSubjectKeys,
   noteSubjectMessage,
 } from '@licensure/contracts';
-import { complaints, licenseRequests, notes, services, users, vehicles } from '@licensure/db';
+import { complaints, ipInspections, licenseRequests, notes, services, users, vehicles } from '@licensure/db';
 import { eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -84,6 +84,7 @@ export const noteResource: Resource = {
     vehicle_id: { table: vehicles, what: 'vehicle' },
     license_request_id: { table: licenseRequests, what: 'licence request' },
     complaint_id: { table: complaints, what: 'complaint' },
+    inspection_id: { table: ipInspections, what: 'inspection' },
   },
   scope: (auth) =>
     holdsAny(auth, ['complaints.read'])
