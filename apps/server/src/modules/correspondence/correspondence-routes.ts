@@ -90,7 +90,10 @@ export async function correspondenceRoutes(app: FastifyInstance): Promise<void> 
   });
 
   r.post('/api/Correspondences', {
-    config: { access: 'correspondence.send' },
+    config: {
+      access: 'correspondence.send',
+      refs: { mergeTemplateID: 'merge_templates', 'userDocumentIDs[]': 'documents' },
+    },
     schema: {
       tags,
       summary: 'Send correspondence: queued, sent by a job (SMTP, or the outbox when none is configured)',

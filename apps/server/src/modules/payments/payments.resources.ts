@@ -182,6 +182,7 @@ export const transactionResource: Resource = {
   refs: {
     user_id: { table: users, what: 'person' },
     transaction_status_id: { table: transaction_statuses, what: 'transaction status' },
+    license_request_ids: { table: licenseRequests, what: 'licence request' },
   },
   softDelete: { reason: true },
   hooks: { validate: transactionValues, afterChange: settleRecorded },

@@ -16,10 +16,12 @@ import {
   runQueryBody,
   saveQueryBody,
 } from '@licensure/contracts';
+import { securityGroups } from '@licensure/db';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors';
+import type { BodyRefs } from '../../platform/resources/references';
 import { fieldById, mayRead } from './catalogue';
 import { catalogueField } from './compile';
 import { exportQuery } from './export-query';
@@ -48,6 +50,13 @@ const fieldParams = z.object({
     .max(80, 'id must be a field of the catalogue')
     .regex(/^[a-z_]+\.[a-z_]+$/, 'id must be a field of the catalogue'),
 });
+
+/** What a query names, each of the caller's enterprise: its criteria's rules and the groups it is shared with. */
+const queryRefs: BodyRefs = {
+  'query.query_criteria[].license_rule_id': 'license_rules',
+  'query.viewers[]': { table: securityGroups, what: 'security group' },
+  'query.editors[]': { table: securityGroups, what: 'security group' },
+};
 
 /** Saved queries: the catalogue, saving and sharing, running a page, charts and exports. */
 export async function queryRoutes(app: FastifyInstance): Promise<void> {
@@ -158,7 +167,7 @@ export async function queryRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/queries/save', {
-    config: { access: 'queries.write' },
+    config: { access: 'queries.write', refs: queryRefs },
     schema: {
       tags,
       summary: 'Saves a query (new without an id); only its owner changes viewers and editors',
@@ -202,7 +211,7 @@ export async function queryRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/queries/preview', {
-    config: { access: 'queries.write' },
+    config: { access: 'queries.write', refs: queryRefs },
     schema: {
       tags,
       summary: 'One page of the results of a query being built, before it is saved',

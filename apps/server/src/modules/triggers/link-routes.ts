@@ -37,6 +37,9 @@ const actionRefs: BodyRefs = {
   [action('merge_template_id')]: 'merge_templates',
   [action('license_status_id')]: 'license_statuses',
   [action('transaction_status_id')]: 'transaction_statuses',
+  [action('next_trigger_id')]: 'triggers',
+  'trigger_configuration_trigger.trigger_configuration_id': 'trigger_configurations',
+  'trigger_configuration_trigger.trigger_id': 'triggers',
 };
 
 /** triggerconfigurationtriggers: a configuration's ordered actions for one trigger, and their firing logs. */
