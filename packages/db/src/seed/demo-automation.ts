@@ -15,7 +15,8 @@ import { createUser } from './factories';
  * Demo automation: "on submit: alert the applicant that the request waits for review", retired when the
  * review ends (the manual trigger a reviewer can name on a process change, or a decision), and a nightly task that alerts holders of credentials expiring within 60 days and
  * sends them the renewal reminder letter; "Exam admissions" sends the exam admission letter to each
- * candidate who registers for an exam session. A demo EMT whose credential expires in 45 days (from the
+ * candidate who registers for an exam session, and "Approval letters" the approval letter to each
+ * applicant whose request is approved. A demo EMT whose credential expires in 45 days (from the
  * day of the seed) gives "Run now" someone to write to.
  */
 /** The events on which a request leaves "waiting for review". */
@@ -142,31 +143,48 @@ async function seedExpiringCredential(tx: Tx, enterpriseId: string) {
   });
 }
 
-/** On `examCandidate.registered` (about the request): the exam admission letter to the applicant. */
-async function seedExamAdmissions(tx: Tx, enterpriseId: string) {
-  const [letter] = await tx
+/** A configuration that sends a letter (a merge template of the demo) on one catalogued event. */
+async function seedLetterOnEvent(
+  tx: Tx,
+  enterpriseId: string,
+  letter: { template: string; event: string; name: string; description: string },
+) {
+  const [template] = await tx
     .select({ id: mergeTemplates.id })
     .from(mergeTemplates)
-    .where(
-      and(eq(mergeTemplates.enterprise_id, enterpriseId), eq(mergeTemplates.name, 'Exam admission letter')),
-    );
-  const [registered] = await tx
+    .where(and(eq(mergeTemplates.enterprise_id, enterpriseId), eq(mergeTemplates.name, letter.template)));
+  const [trigger] = await tx
     .select({ id: triggers.id })
     .from(triggers)
-    .where(and(eq(triggers.enterprise_id, enterpriseId), eq(triggers.code, 'examCandidate.registered')));
-  if (!letter || !registered) throw new Error('the demo needs the exam admission letter and its event');
+    .where(and(eq(triggers.enterprise_id, enterpriseId), eq(triggers.code, letter.event)));
+  if (!template || !trigger) throw new Error(`the demo needs the ${letter.template} and its event`);
   const [config] = await tx
     .insert(triggerConfigurations)
-    .values({
-      enterprise_id: enterpriseId,
-      name: 'Exam admissions',
-      description: 'Sends the exam admission letter to each candidate who registers for a session',
-    })
+    .values({ enterprise_id: enterpriseId, name: letter.name, description: letter.description })
     .returning();
   await tx.insert(triggerConfigurationTriggers).values({
     enterprise_id: enterpriseId,
     trigger_configuration_id: config!.id,
-    trigger_id: registered.id,
-    actions: [{ kind: 'mergeTemplate', merge_template_id: letter.id }],
+    trigger_id: trigger.id,
+    actions: [{ kind: 'mergeTemplate', merge_template_id: template.id }],
+  });
+}
+
+/**
+ * On `examCandidate.registered` (about the request): the exam admission letter to the applicant; on
+ * `request.approved`: the approval letter.
+ */
+async function seedExamAdmissions(tx: Tx, enterpriseId: string) {
+  await seedLetterOnEvent(tx, enterpriseId, {
+    template: 'Exam admission letter',
+    event: 'examCandidate.registered',
+    name: 'Exam admissions',
+    description: 'Sends the exam admission letter to each candidate who registers for a session',
+  });
+  await seedLetterOnEvent(tx, enterpriseId, {
+    template: 'Approval letter',
+    event: 'request.approved',
+    name: 'Approval letters',
+    description: 'Sends the approval letter to the applicant of each request approved',
   });
 }

@@ -7,8 +7,9 @@ import { referenceTables } from '../schema/reference';
 import { alerts, services } from '../schema/registry';
 
 /**
- * Demo alerts, notes and merge templates: a welcome letter, a renewal reminder and an exam admission
- * letter (sent by the demo automation when a candidate registers) to merge on the demo people, open alerts on the applicant and on a demo service (the dashboard and the portal badge show
+ * Demo alerts, notes and merge templates: a welcome letter, a renewal reminder, an exam admission
+ * letter (sent by the demo automation when a candidate registers) and an approval letter (sent when a
+ * request is approved) to merge on the demo people, open alerts on the applicant and on a demo service (the dashboard and the portal badge show
  * them), a staff note on the applicant, and the welcome letter as sent to the applicant two days ago (their
  * portal Messages show it).
  */
@@ -67,6 +68,19 @@ export async function seedDemoMessages(tx: Tx, enterpriseId: string, applicantId
         '<li>Location: {{exam.location}}, {{exam.location_address}}</li></ul>' +
         '<p>Arrive 30 minutes early with a photo ID. If you cannot attend, withdraw in the portal ' +
         'before the day of the session.</p><p>{{enterprise.name}}</p>',
+    },
+    {
+      enterprise_id: enterpriseId,
+      code: 'Licensing',
+      merge_object: 'request',
+      name: 'Approval letter',
+      description: 'Sent when a reviewer approves a request (the "Approval letters" trigger)',
+      subject: 'Your {{request.license_name}} request is approved',
+      body_html:
+        '<p>Dear {{person.first_name}} {{person.last_name}},</p><p>Your request for ' +
+        '<strong>{{request.license_name}}</strong> was approved on {{date.today}}.</p>' +
+        '<p>Your credential is listed in the portal under My licences, with its certificate and wallet ' +
+        'card.</p><p>{{enterprise.name}}</p>',
     },
   ]);
 

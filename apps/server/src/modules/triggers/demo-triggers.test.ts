@@ -199,7 +199,8 @@ describe('the demo’s seeded triggers fire through the real event path', () => 
     });
     await settle(requestId);
     expect(await openAlerts(applicantId, WAITING)).toHaveLength(0);
-    expect(await listed('request.approved')).toMatchObject({ fired_count: 1, failed_count: 0 });
+    // Two configurations listen to the approval: Request intake (the alert) and Approval letters.
+    expect(await listed('request.approved')).toMatchObject({ fired_count: 2, failed_count: 0 });
   });
 
   it('complaint received: a complaint filed on the public form alerts its complainant', async () => {
