@@ -90,10 +90,7 @@ export async function correspondenceRoutes(app: FastifyInstance): Promise<void> 
   });
 
   r.post('/api/Correspondences', {
-    config: {
-      access: 'correspondence.send',
-      refs: { mergeTemplateID: 'merge_templates', 'userDocumentIDs[]': 'documents' },
-    },
+    config: { access: 'correspondence.send', refs: { mergeTemplateID: 'merge_templates' } },
     schema: {
       tags,
       summary: 'Send correspondence: queued, sent by a job (SMTP, or the outbox when none is configured)',
