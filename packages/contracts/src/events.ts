@@ -275,8 +275,8 @@ export const resourceEventActions = {
   fire_drills: ['created', 'updated', 'deleted'],
   ex_sessions: ['created', 'updated', 'deleted'],
   course_attendees: ['created', 'updated', 'deleted'],
-  ip_visits: ['updated', 'deleted'],
-  ip_inspections: ['created', 'deleted'],
+  ip_visits: ['created', 'updated', 'deleted'],
+  ip_inspections: ['created', 'updated', 'deleted'],
   trainings: ['deleted'],
 } as const satisfies Record<string, readonly ('created' | 'updated' | 'deleted')[]>;
 export type ResourceEventEntity = keyof typeof resourceEventActions;

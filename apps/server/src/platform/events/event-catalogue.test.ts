@@ -83,15 +83,15 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-/** The names the resource engine records: each resource with `events: true`, by the routes it has. */
+/** The names the resource engine records: each resource with `events: true`, for each kind of write. */
 function engineNames(): Map<string, string> {
   const names = new Map<string, string>();
   for (const resource of t.app.resources.values()) {
     if (!resource.events || !resource.write) continue;
-    const on = (r: 'create' | 'update' | 'delete') => resource.routes?.[r] !== false;
-    if (on('create')) names.set(`${resource.entity}.created`, resource.path);
-    if (on('update') || resource.batch?.length) names.set(`${resource.entity}.updated`, resource.path);
-    if (on('delete')) names.set(`${resource.entity}.deleted`, resource.path);
+    // Every write, also where the engine serves no route: a module writes through the resource's writer
+    // (POST IPVisits creates visits, PUT IPInspections updates inspections, with createWriter).
+    for (const action of ['created', 'updated', 'deleted'])
+      names.set(`${resource.entity}.${action}`, resource.path);
   }
   return names;
 }

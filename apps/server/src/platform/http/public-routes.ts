@@ -18,6 +18,8 @@ export const publicRoutes: Readonly<Record<string, string>> = {
   'GET /api/Saml20/Metadata': "the identity provider reads our service provider's metadata",
   'GET /api/Saml20/SignIn': 'starts single sign-on, before there is a session',
   'POST /api/Saml20/Acs': "the identity provider's signed assertion arrives as a cross-site form post",
+  'GET /api/mail/status':
+    'whether mail is being sent (a banner for administrators) and whether this very request may open the dev mail viewer; says nothing else',
   'GET /api/Saml20/Logout': "single logout: the identity provider's signed LogoutRequest, by redirect",
   'POST /api/auth/login': 'signing in',
   'POST /api/auth/logout': 'signing out must work with an expired session too',

@@ -70,6 +70,8 @@ const rules: [RegExp, NameKind][] = [
   [/visit/, 'visit'],
   [/inspection(?!dataset)/, 'inspection'],
   [/recipient|^(portal)?messages?(id)?s?$/, 'correspondenceRecipient'],
+  // The mail log (GET mail/:id): staff's, behind mail.read; what reaches A is their message (above).
+  [/^mails?(id)?$/, 'shared'],
   [/correspondence/, 'correspondence'],
   [/^notes?(id)?$/, 'note'],
   [/^alerts?(id)?$/, 'alert'],
