@@ -9,6 +9,7 @@ import { applyDecision } from './decide-request';
 import { effectWords, planDecision } from './decision-plan';
 import { applyCredentialPlan } from './issue';
 import { visibleRequest } from './request-access';
+import { history } from './request-store';
 import type { CalendarDate } from './rules/relative-date';
 
 /** Cents as dollars for a message: 6000 → "$60.00". */
@@ -80,16 +81,19 @@ export async function approveRequest(
         ? `Issued ${issued.map((c) => `${c.number} (expires ${c.expiration_date})`).join(', ')}`
         : null,
       unpaid > 0 ? `Approved with fees unpaid (${dollars(unpaid)})` : null,
-      override ? `Approved over ${preview.blockers.join('; ')}: ${override}` : null,
     ]
       .filter(Boolean)
       .join(' — '),
-    details: {
-      effects,
-      ...(unpaid > 0 ? { unpaid_cents: unpaid } : {}),
-      ...(override ? { override: { reason: override, blockers: preview.blockers } } : {}),
-    },
+    details: { effects, ...(unpaid > 0 ? { unpaid_cents: unpaid } : {}) },
   });
+  // The override and what it overrode are staff's: an internal note, never in what the applicant reads.
+  if (override)
+    await history(tx, request, req.id, {
+      kind: 'note',
+      internal: true,
+      note: `Approved over ${preview.blockers.join('; ')}: ${override}`,
+      details: { override: { reason: override, blockers: preview.blockers } },
+    });
   await recordChange(tx, actorOf(request), {
     entity: 'certifications',
     objectId: req.id,
