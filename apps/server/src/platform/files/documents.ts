@@ -1,8 +1,5 @@
 import type { DocumentRecord } from '@licensure/contracts';
-import type { Db, documents } from '@licensure/db';
-import { and, eq, isNull } from 'drizzle-orm';
-import type { AuthContext } from '../auth/context';
-import { forbidden, notFound } from '../http/errors';
+import type { documents } from '@licensure/db';
 
 export type DocumentRow = typeof documents.$inferSelect;
 
