@@ -10,10 +10,8 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FileNotFoundError } from '../../platform/files/storage';
 import { notFound } from '../../platform/http/errors';
-import { logDocumentAccess } from '../documents/access-log';
-import { attachmentDisposition } from '../documents/content-disposition';
+import { sendDocumentFile } from '../documents/send-document-file';
 import { htmlToPlainText, sanitizeMessageHtml } from '../merge/merge-html';
 
 const tags = ['correspondence'];
@@ -152,22 +150,7 @@ export async function portalMessageRoutes(app: FastifyInstance): Promise<void> {
         ? await attachmentsOf(db, request.enterpriseId, [documentId])
         : [];
       if (!doc) throw notFound('attachment');
-      let stream: Awaited<ReturnType<typeof app.deps.files.get>>;
-      try {
-        stream = await app.deps.files.get(doc.storage_key);
-      } catch (err) {
-        if (!(err instanceof FileNotFoundError)) throw err;
-        request.log.error({ document_id: doc.id }, 'an attachment of a message has no stored file');
-        throw notFound('file of the attachment');
-      }
-      await logDocumentAccess(db, request, [doc.id], 'download');
-      return reply
-        .header('content-type', doc.mime_type)
-        .header('content-length', String(doc.size_bytes))
-        .header('content-disposition', attachmentDisposition(doc.name))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(stream);
+      return sendDocumentFile(db, request, reply, doc, 'attachment');
     },
   });
 }

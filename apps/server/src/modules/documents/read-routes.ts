@@ -13,7 +13,6 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FileNotFoundError } from '../../platform/files/storage';
 import { forbidden, notFound } from '../../platform/http/errors';
 import { listDocumentAccess, logDocumentAccess } from './access-log';
 import { attachmentDisposition } from './content-disposition';
@@ -21,6 +20,7 @@ import { listDocuments } from './list-documents';
 import { authOf, loadDocument } from './load-document';
 import { presentDocumentFor, readableRecordsSql } from './parent-access';
 import { readsAll } from './policy';
+import { sendDocumentFile } from './send-document-file';
 import { zipDocuments } from './zip-documents';
 
 export const tags = ['documents'];
@@ -59,22 +59,7 @@ export async function documentReadRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request, reply) => {
       const doc = await loadDocument(db, request, request.params.id);
-      let stream: Awaited<ReturnType<typeof app.deps.files.get>>;
-      try {
-        stream = await app.deps.files.get(doc.storage_key);
-      } catch (err) {
-        if (!(err instanceof FileNotFoundError)) throw err;
-        request.log.error({ document_id: doc.id }, 'a document has no stored file');
-        throw notFound('file of the document');
-      }
-      await logDocumentAccess(db, request, [doc.id], 'download');
-      return reply
-        .header('content-type', doc.mime_type)
-        .header('content-length', String(doc.size_bytes))
-        .header('content-disposition', attachmentDisposition(doc.name))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(stream);
+      return sendDocumentFile(db, request, reply, doc);
     },
   });
 

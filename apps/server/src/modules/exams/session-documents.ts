@@ -4,11 +4,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { actorOf, recordChange } from '../../platform/audit/record-change';
 import { can } from '../../platform/auth/context';
 import { presentDocument } from '../../platform/files/documents';
-import { FileNotFoundError } from '../../platform/files/storage';
 import { AppError, forbidden, notFound } from '../../platform/http/errors';
-import { logDocumentAccess } from '../documents/access-log';
-import { attachmentDisposition } from '../documents/content-disposition';
 import { lockedConflict } from '../documents/load-document';
+import { sendDocumentFile } from '../documents/send-document-file';
 
 /** Documents of a session are attached to it as their data object. */
 export const SESSION_DATA_OBJECT = 'ex_sessions';
@@ -137,20 +135,5 @@ export async function sendSessionDocument(
     await liveSession(tx, request.enterpriseId, sessionId);
     return documentOfSession(tx, request.enterpriseId, sessionId, documentId, false);
   });
-  let stream: Awaited<ReturnType<typeof request.server.deps.files.get>>;
-  try {
-    stream = await request.server.deps.files.get(doc.storage_key);
-  } catch (err) {
-    if (!(err instanceof FileNotFoundError)) throw err;
-    request.log.error({ document_id: doc.id }, 'a session document has no stored file');
-    throw notFound('file of the document');
-  }
-  await logDocumentAccess(db, request, [doc.id], 'download');
-  return reply
-    .header('content-type', doc.mime_type)
-    .header('content-length', String(doc.size_bytes))
-    .header('content-disposition', attachmentDisposition(doc.name))
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-store')
-    .send(stream);
+  return sendDocumentFile(db, request, reply, doc, 'session document');
 }
