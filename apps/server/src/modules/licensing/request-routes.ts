@@ -290,6 +290,10 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
               ? 'This form is not completed.'
               : 'This form has not been started.';
         }
+        // A renewal is for a type and level: its continuing education and fees are the type's, so
+        // one submitted without a type would skip both.
+        if (req.renews_certification_id && !req.application_type_id)
+          errors['Application type'] = 'Choose the application type and level this renewal is for.';
         // A renewal needs its continuing education: the message names the missing hours by topic.
         const education = await missingEducation(tx, request.enterpriseId, req);
         if (education) errors['Continuing education'] = education;

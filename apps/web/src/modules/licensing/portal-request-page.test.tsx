@@ -230,6 +230,20 @@ describe('PortalRequestPage', { timeout: 20_000 }, () => {
     expect(alert.textContent).not.toContain('Complete these forms first');
   });
 
+  it('asks for the application type of a renewal submitted without one, not for a form', async () => {
+    routes['POST /api/LicenseRequests/submit'] = () =>
+      json({
+        success: false,
+        validationError: true,
+        errors: { 'Application type': 'Choose the application type and level this renewal is for.' },
+      });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit request' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Choose the application type and level this renewal is for.');
+    expect(alert.textContent).not.toContain('Complete these forms first');
+  });
+
   it('asks for a reason before deleting, and sends it', async () => {
     const router = renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Delete request' }));

@@ -89,10 +89,15 @@ function SubmitOutcome({ result }: { result: SubmitResult }) {
       </Alert>
     );
   // The real cause first: missing continuing education hours are not a form to complete.
-  const { 'Continuing education': education, ...forms } = result.errors ?? {};
+  const { 'Continuing education': education, 'Application type': type, ...forms } = result.errors ?? {};
   const errors = Object.entries(forms);
   return (
     <Alert color="red" title="The request was not submitted" role="alert">
+      {type ? (
+        <Text size="sm" mb="xs">
+          {type}
+        </Text>
+      ) : null}
       {education ? (
         <Text size="sm" mb="xs">
           Continuing education hours are missing. {education}
