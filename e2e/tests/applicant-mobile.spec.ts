@@ -30,7 +30,10 @@ test('on a phone, My licences shows every action of each licence on screen', asy
   await expect(emt.getByRole('heading', { name: 'EMS Personnel Certification' })).toBeVisible();
   await expect(emt).toContainText('EMT');
   await expect(emt).toContainText('Active');
+  // Each action fits the screen once scrolled to (more cards may stand above: the applicant also
+  // administers a service): wholly in view, never cut off at the side.
   for (const name of ['Certificate EMT-000123', 'Wallet card EMT-000123']) {
+    await emt.getByRole('link', { name }).scrollIntoViewIfNeeded();
     await expect(emt.getByRole('link', { name })).toBeInViewport({ ratio: 1 });
   }
   await emt.getByRole('button', { name: 'Renew EMT-000123' }).scrollIntoViewIfNeeded();
