@@ -13,7 +13,8 @@ import pg from 'pg';
 import { hashPassword } from '../apps/server/src/platform/auth/passwords';
 import * as gen from './registry/generate-sql';
 
-export const SCALE_DB = 'licensure_scale';
+/** BENCH_SCALE_DB names another database, so that engineers sharing a server each keep their own. */
+export const SCALE_DB = process.env.BENCH_SCALE_DB || 'licensure_scale';
 /** The tables the generator loads; their secondary indexes are dropped during the load, then rebuilt. */
 const TABLES = [
   'users',
