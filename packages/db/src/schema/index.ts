@@ -8,6 +8,7 @@ export * from './forms';
 export * from './geography';
 export * from './inspections';
 export * from './licensing';
+export * from './national-exchange';
 export * from './payments';
 export * from './people';
 export * from './platform';
