@@ -1,5 +1,6 @@
 export * from './complaints';
 export * from './correspondence';
+export * from './credential-signing';
 export * from './documents';
 export * from './education';
 export * from './exams';
