@@ -70,6 +70,12 @@ export const permissionCatalog = {
   'firedrills.write': 'Keep the school systems and schools, and correct or delete drill reports',
   'queries.read': 'Run the saved queries shared with them, see their results, charts and exports',
   'queries.write': 'Build, save, share and delete saved queries',
+  'nationalRegistry.read':
+    "Read the National Registry's imported certifications and their mismatches with the state's records",
+  'nationalRegistry.write':
+    'Import the National Registry export and resolve mismatches (accept a value, mark reviewed, link a number)',
+  'compactFeed.read': 'Read and download the EMS Compact licence and adverse-action files and their delivery log',
+  'compactFeed.send': 'Write an EMS Compact file now and deliver or resend it to the coordinated database',
 } as const;
 
 export type PermissionKey = keyof typeof permissionCatalog;
