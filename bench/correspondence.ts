@@ -3,7 +3,7 @@
  * what POST Correspondences does before it answers: queueCorrespondence in one transaction resolves the
  * people to addresses, stores the send and one message a recipient, and enqueues the sending job. The
  * sending itself (the job, merging each message for its person) then runs in the background with the
- * progress bar; this script also reports how long the job takes to put all of them in the outbox.
+ * progress bar; this script also reports how long the job takes to put all of them in the mail log.
  *
  *   cd /work/main && npx tsx bench/correspondence.ts
  *   BENCH_RECIPIENTS=10000 BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres
@@ -91,7 +91,7 @@ async function main() {
     const queuedSeconds = seconds(started);
     console.log(`Queued ${queued.total} recipients in ${queuedSeconds} s (budget ${budgetSeconds} s)`);
 
-    // BENCH_SEND=1: the sending job too, run here directly (no SMTP configured: every message to the outbox).
+    // BENCH_SEND=1: the sending job too, run here directly (no SMTP configured: every message to the mail log).
     if (process.env.BENCH_SEND === '1') {
       const sendStarted = performance.now();
       await runSendJob(
@@ -105,7 +105,7 @@ async function main() {
       );
       const [done] = await db.select().from(correspondences).where(eq(correspondences.id, queued.id));
       console.log(
-        `Merged and put ${done?.total} messages in the outbox in ${seconds(sendStarted)} s (status ${done?.status})`,
+        `Merged and put ${done?.total} messages in the mail log in ${seconds(sendStarted)} s (status ${done?.status})`,
       );
     }
     const ok = queued.total === recipients && queuedSeconds <= budgetSeconds;

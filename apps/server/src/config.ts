@@ -55,7 +55,7 @@ export const configSchema = z.object({
   /** PEM key and certificate signing SAML AuthnRequests; unsigned requests without them. */
   SAML_SP_PRIVATE_KEY: z.string().optional(),
   SAML_SP_CERT: z.string().optional(),
-  /** Outgoing mail server, e.g. smtp://user:pass@mail.example.org:587; without it mail stays in the outbox. */
+  /** Outgoing mail server, e.g. smtp://user:pass@mail.example.org:587; without it mail is held in the mail log. */
   SMTP_URL: z.url({ message: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional(),
   /** The sender address of outgoing mail. */
   MAIL_FROM: z.string().default('Licensure <no-reply@localhost>'),

@@ -134,7 +134,7 @@ export const correspondenceRecipients = pgTable(
     subject: text('subject'),
     html_body: text('html_body'),
     text_body: text('text_body'),
-    mail_outbox_id: uuid('mail_outbox_id'),
+    mail_log_id: uuid('mail_log_id'),
     sent_at: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
     created_at: createdAt(),
     updated_at: updatedAt(),

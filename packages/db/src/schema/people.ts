@@ -91,12 +91,12 @@ export const signInThrottles = pgTable('sign_in_throttles', {
 });
 
 /**
- * Every mail the product sends, as sent (merged subject and bodies, sender, recipients), with its state:
- * queued (waiting for a job), sent, failed (retries spent; the last error kept) or held (no SMTP server
- * configured: staff read it in the app). Staff holding mail.read read it (GET /api/mail).
+ * The mail log: every mail the product sends, as sent (merged subject and bodies, sender, recipients),
+ * with its state: queued (waiting for a job), sent, failed (retries spent; the last error kept) or held
+ * (no SMTP server configured: staff read it in the app). Staff holding mail.read read it (GET /api/mail).
  */
-export const mailOutbox = pgTable(
-  'mail_outbox',
+export const mailLog = pgTable(
+  'mail_log',
   {
     id: id(),
     enterprise_id: uuid('enterprise_id'),
@@ -116,12 +116,14 @@ export const mailOutbox = pgTable(
     error: text('error'),
     last_attempt_at: timestamp('last_attempt_at', { withTimezone: true, mode: 'date' }),
     sent_at: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    /** The request that caused the mail (its x-request-id), to follow it through the logs. */
+    request_id: text('request_id'),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
   (t) => [
-    index('mail_outbox_status_idx').on(t.status, t.created_at),
-    index('mail_outbox_enterprise_idx').on(t.enterprise_id, t.created_at),
+    index('mail_log_status_idx').on(t.status, t.created_at),
+    index('mail_log_enterprise_idx').on(t.enterprise_id, t.created_at),
   ],
 );
 

@@ -361,6 +361,8 @@ export const domainEvents = pgTable(
     object_id: text('object_id').notNull(),
     actor_id: uuid('actor_id'),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    /** The request that recorded the event (its x-request-id): its consumers' jobs and logs carry it. */
+    request_id: text('request_id'),
     created_at: createdAt(),
     dispatched_at: timestamp('dispatched_at', { withTimezone: true, mode: 'date' }),
     /** Failed dispatch attempts; the dispatcher gives up (and logs) after its limit. */

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../client';
 import { correspondenceRecipients, correspondences, mergeTemplates, notes } from '../schema/correspondence';
-import { mailOutbox } from '../schema/people';
+import { mailLog } from '../schema/people';
 import { enterprises, users } from '../schema/platform';
 import { referenceTables } from '../schema/reference';
 import { alerts, services } from '../schema/registry';
@@ -163,7 +163,7 @@ async function seedWelcomeLetter(tx: Tx, enterpriseId: string, applicantId: stri
     .returning({ id: correspondences.id });
   // The mail log holds it as it went out (staff read it under Mail).
   const [mail] = await tx
-    .insert(mailOutbox)
+    .insert(mailLog)
     .values({
       enterprise_id: enterpriseId,
       from_address: 'Licensure <no-reply@localhost>',
@@ -178,9 +178,9 @@ async function seedWelcomeLetter(tx: Tx, enterpriseId: string, applicantId: stri
       created_at: sentAt,
       updated_at: sentAt,
     })
-    .returning({ id: mailOutbox.id });
+    .returning({ id: mailLog.id });
   await tx.insert(correspondenceRecipients).values({
-    mail_outbox_id: mail!.id,
+    mail_log_id: mail!.id,
     correspondence_id: send!.id,
     enterprise_id: enterpriseId,
     user_id: applicantId,

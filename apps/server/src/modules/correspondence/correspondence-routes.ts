@@ -93,7 +93,8 @@ export async function correspondenceRoutes(app: FastifyInstance): Promise<void> 
     config: { access: 'correspondence.send', refs: { mergeTemplateID: 'merge_templates' } },
     schema: {
       tags,
-      summary: 'Send correspondence: queued, sent by a job (SMTP, or the outbox when none is configured)',
+      summary:
+        'Send correspondence: queued, sent by a job (SMTP, or held in the mail log when none is configured)',
       body: correspondenceSendBody,
       response: { 201: queuedCorrespondence },
     },

@@ -1,4 +1,4 @@
-import { createUser, mailOutbox, users } from '@licensure/db';
+import { createUser, mailLog, users } from '@licensure/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-app';
@@ -28,7 +28,7 @@ async function settled(id: string) {
 }
 
 describe('Correspondences', () => {
-  it('sends free text to people into the outbox (no SMTP), with history per person, and zips it', async () => {
+  it('sends free text to people into the mail log (no SMTP), with history per person, and zips it', async () => {
     const ann = await createUser(t.database.db, t.enterpriseId, {
       first_name: 'Ann',
       email: 'ann@example.org',
@@ -49,12 +49,12 @@ describe('Correspondences', () => {
     });
     const annMessage = done.recipients.find((r: { address: string }) => r.address === 'ann@example.org');
     expect(annMessage).toMatchObject({ status: 'held', subject: 'Hello Ann' });
-    const outbox = await t.database.db
+    const logged = await t.database.db
       .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.to_address, 'ann@example.org'));
-    expect(outbox[0]).toMatchObject({ status: 'held', subject: 'Hello Ann' });
-    expect(outbox[0]!.text_body).toContain('Dear Ann,');
+      .from(mailLog)
+      .where(eq(mailLog.to_address, 'ann@example.org'));
+    expect(logged[0]).toMatchObject({ status: 'held', subject: 'Hello Ann' });
+    expect(logged[0]!.text_body).toContain('Dear Ann,');
 
     const history = await t.call(t.admin, { method: 'GET', url: `/api/Correspondences?user_id=${ann.id}` });
     expect(history.json()).toMatchObject({ total: 1, items: [{ id }] });

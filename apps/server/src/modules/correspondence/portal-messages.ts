@@ -19,7 +19,7 @@ const r = correspondenceRecipients;
 const c = correspondences;
 
 /**
- * A message that reached the mail record for the person: sent, held in the outbox (no mail server) or
+ * A message that reached the mail record for the person: sent, held in the mail log (no mail server) or
  * failed to deliver by mail; the portal shows it in every case. Queued ones are not merged yet.
  */
 const delivered = sql`${r.status} in ('sent', 'held', 'failed')`;

@@ -69,7 +69,7 @@ export async function refreshProgress(db: Database['db'] | Tx, correspondenceId:
 /**
  * The job of one send: takes its waiting messages a batch at a time (locked, so two workers never take
  * the same one), merges each for its recipient when the send is personal, sends it through SMTP or the
- * outbox, and keeps each outcome. A failure is stored on its message (status failed, the error), never
+ * mail log, and keeps each outcome. A failure is stored on its message (status failed, the error), never
  * dropped; POST Correspondences/{id}/retry queues the failed ones again.
  */
 export async function runSendJob(deps: SendDeps, job: SendJob): Promise<void> {
@@ -153,7 +153,7 @@ export async function runSendJob(deps: SendDeps, job: SendJob): Promise<void> {
           subject,
           html_body: personal ? html : null,
           text_body: personal ? text : null,
-          mail_outbox_id: result.id,
+          mail_log_id: result.id,
           sent_at: result.status === 'sent' ? new Date() : null,
           updated_at: new Date(),
         })

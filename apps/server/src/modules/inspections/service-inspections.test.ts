@@ -5,7 +5,7 @@ import {
   dataChangeLog,
   documents,
   ipInspectionDeficiencies,
-  mailOutbox,
+  mailLog,
   servicePersonnel,
   users,
 } from '@licensure/db';
@@ -210,8 +210,8 @@ describe('inspections of a service, for its administrator', () => {
     expect((await review(inspector, 'accept')).statusCode).toBe(409);
     const mail = await t.database.db
       .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.to_address, 'station.chief@example.com'));
+      .from(mailLog)
+      .where(eq(mailLog.to_address, 'station.chief@example.com'));
     expect(mail).toHaveLength(1);
     expect(mail[0]!.text_body).toContain('The photo does not show the posted roster.');
     const seen = (await get(serviceAdmin, `/api/ServiceInspections/${submitted.id}`)).json();

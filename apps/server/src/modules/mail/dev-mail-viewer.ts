@@ -1,4 +1,4 @@
-import { mailOutbox } from '@licensure/db';
+import { mailLog } from '@licensure/db';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEV_MAIL_VIEWER, devViewerAllowed } from '../../platform/mail/mail-setup';
@@ -47,7 +47,7 @@ export async function devMailViewer(app: FastifyInstance): Promise<void> {
     { config: { access: 'public' }, schema: { hide: true } },
     async (request, reply) => {
       if (refuse(request, reply)) return reply;
-      const rows = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.created_at)).limit(200);
+      const rows = await db.select().from(mailLog).orderBy(desc(mailLog.created_at)).limit(200);
       const items = rows
         .map(
           (r) =>
@@ -76,7 +76,7 @@ export async function devMailViewer(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       if (refuse(request, reply)) return reply;
       const { id } = request.params as { id: string };
-      const [r] = uuid.test(id) ? await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)) : [];
+      const [r] = uuid.test(id) ? await db.select().from(mailLog).where(eq(mailLog.id, id)) : [];
       if (!r) return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
       const head = [
         ['From', r.from_address ?? ''],

@@ -1,4 +1,4 @@
-import { createUser, mailOutbox } from '@licensure/db';
+import { createUser, mailLog } from '@licensure/db';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_QUEUE, MAIL_RETRY_LIMIT } from '../../platform/mail/mail-queue';
@@ -32,9 +32,9 @@ afterAll(async () => {
 async function lastMailTo(address: string) {
   const [row] = await t.database.db
     .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to_address, address))
-    .orderBy(desc(mailOutbox.created_at))
+    .from(mailLog)
+    .where(eq(mailLog.to_address, address))
+    .orderBy(desc(mailLog.created_at))
     .limit(1);
   return row!;
 }

@@ -7,7 +7,7 @@ import {
   mailListQuery,
   mailMessages,
 } from '@licensure/contracts';
-import { correspondenceRecipients, type Db, mailOutbox } from '@licensure/db';
+import { correspondenceRecipients, type Db, mailLog } from '@licensure/db';
 import { and, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -18,12 +18,12 @@ import { requeueMail } from '../../platform/mail/mail-queue';
 import { DEV_MAIL_VIEWER, devViewerAllowed, mailBanner } from '../../platform/mail/mail-setup';
 
 const tags = ['mail'];
-const m = mailOutbox;
+const m = mailLog;
 const params = z.object({ id: z.uuid({ message: 'id must be a valid id' }) });
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-type Row = typeof mailOutbox.$inferSelect;
+type Row = typeof mailLog.$inferSelect;
 const summary = (r: Row): MailSummary => ({
   id: r.id,
   from_address: r.from_address,
@@ -41,7 +41,7 @@ async function correspondenceOf(db: Db, id: string): Promise<string | null> {
   const [row] = await db
     .select({ id: correspondenceRecipients.correspondence_id })
     .from(correspondenceRecipients)
-    .where(eq(correspondenceRecipients.mail_outbox_id, id))
+    .where(eq(correspondenceRecipients.mail_log_id, id))
     .limit(1);
   return row?.id ?? null;
 }
@@ -159,7 +159,7 @@ export async function mailRoutes(app: FastifyInstance): Promise<void> {
         if (locked?.status !== mail.status) throw badRequest({ id: mailMessages.notRetryable });
         await requeueMail(tx, app.deps.jobs, mail.id);
         await recordChange(tx, actorOf(request), {
-          entity: 'mail_outbox',
+          entity: 'mail_log',
           objectId: mail.id,
           action: 'update',
           before: { status: mail.status, attempts: mail.attempts, error: mail.error },

@@ -1,4 +1,4 @@
-import { correspondences, createUser, mailOutbox } from '@licensure/db';
+import { correspondences, createUser, mailLog } from '@licensure/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfToText } from '../../platform/pdf/test-pdf';
@@ -97,8 +97,8 @@ describe('merged values in links', () => {
     expect(send.text_body).not.toMatch(/javascript:/i);
     const mail = await t.database.db
       .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.to_address, 'mallory@example.org'));
+      .from(mailLog)
+      .where(eq(mailLog.to_address, 'mallory@example.org'));
     expect(mail.length).toBeGreaterThan(0);
     for (const m of mail) {
       noScriptLink(m.html_body ?? '');
@@ -114,10 +114,7 @@ describe('merged values in links', () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     await settled(res.json().id);
-    const [mail] = await t.database.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.subject, 'Hello Mallory'));
+    const [mail] = await t.database.db.select().from(mailLog).where(eq(mailLog.subject, 'Hello Mallory'));
     noScriptLink(mail!.html_body ?? '');
     expect(mail!.text_body).not.toMatch(/javascript:/i);
   });

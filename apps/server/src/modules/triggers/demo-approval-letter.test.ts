@@ -1,7 +1,7 @@
 import {
   correspondenceRecipients,
   licenseRequests,
-  mailOutbox,
+  mailLog,
   seedDatabase,
   triggerLogs,
   users,
@@ -75,11 +75,11 @@ describe('the demo’s approval letter', () => {
         .select({
           subject: correspondenceRecipients.subject,
           // The mail as it went out (the mail log's row of the letter).
-          text_body: mailOutbox.text_body,
+          text_body: mailLog.text_body,
           address: correspondenceRecipients.address,
         })
         .from(correspondenceRecipients)
-        .leftJoin(mailOutbox, eq(mailOutbox.id, correspondenceRecipients.mail_outbox_id))
+        .leftJoin(mailLog, eq(mailLog.id, correspondenceRecipients.mail_log_id))
         .where(eq(correspondenceRecipients.user_id, applicant!.id));
       // The letter's recipient row holds its merged subject once the send has run.
       const settled =

@@ -1,4 +1,4 @@
-import { createUser, mailOutbox, passwordHistory, passwordResetTokens, sessions, users } from '@licensure/db';
+import { createUser, mailLog, passwordHistory, passwordResetTokens, sessions, users } from '@licensure/db';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../platform/auth/passwords';
@@ -17,13 +17,13 @@ async function newPerson(email: string | null = 'reset.me@example.org') {
   return u;
 }
 
-/** The reset token mailed to an address: read from the outbox (no SMTP configured here, so held). */
+/** The reset token mailed to an address: read from the mail log (no SMTP configured here, so held). */
 async function mailedToken(to: string): Promise<string> {
   const [mail] = await t.database.db
     .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to_address, to))
-    .orderBy(desc(mailOutbox.created_at))
+    .from(mailLog)
+    .where(eq(mailLog.to_address, to))
+    .orderBy(desc(mailLog.created_at))
     .limit(1);
   expect(mail?.status).toBe('held');
   return /token=([\w-]+)/.exec(mail!.text_body)![1]!;
@@ -242,11 +242,11 @@ describe('user name and email', () => {
     expect(none.json()).toEqual(found.json());
     const mails = await t.database.db
       .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.to_address, 'NAMES@example.org'));
+      .from(mailLog)
+      .where(eq(mailLog.to_address, 'NAMES@example.org'));
     expect(mails[0]!.text_body).toContain(u.user_name!);
     expect(
-      await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to_address, 'nobody@example.org')),
+      await t.database.db.select().from(mailLog).where(eq(mailLog.to_address, 'nobody@example.org')),
     ).toHaveLength(0);
     expect(
       (await t.call(null, { method: 'POST', url: '/api/users/lookupUsername', payload: { email: 'bad' } }))

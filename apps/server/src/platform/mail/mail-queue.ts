@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type Database, mailOutbox, type Tx } from '@licensure/db';
+import { type Database, mailLog, type Tx } from '@licensure/db';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobInfo, JobQueue } from '../jobs/job-queue';
-import { deliver, errorText, type MailMessage, type MailSettings, outboxValues } from './send-mail';
+import { deliver, errorText, type MailMessage, type MailSettings, mailLogValues } from './send-mail';
 
-/** The queue whose jobs send one outbox mail each. */
+/** The queue whose jobs send one logged mail each. */
 export const MAIL_QUEUE = 'mail-send';
 /** Attempts after the first before a mail is marked failed. */
 export const MAIL_RETRY_LIMIT = 4;
@@ -20,11 +20,11 @@ export interface MailDeps {
   config: MailSettings;
 }
 
-/** A message sent by a job: its content lives in the outbox only, so no attachments. */
+/** A message sent by a job: its content lives in the mail log only, so no attachments. */
 export type QueuedMessage = Omit<MailMessage, 'attachments'>;
 
 /**
- * Records the message in the outbox and, when SMTP_URL is configured, enqueues the job that sends it
+ * Records the message in the mail log and, when SMTP_URL is configured, enqueues the job that sends it
  * (retried with growing delays when the server refuses or cannot be reached). Without SMTP it is held
  * at once: staff read it in the app (and outside production, the dev mail viewer shows it).
  */
@@ -32,28 +32,28 @@ export async function queueMail(
   deps: MailDeps,
   message: QueuedMessage,
 ): Promise<{ id: string; status: 'queued' | 'held' }> {
-  const values = outboxValues(message, deps.config);
+  const values = mailLogValues(message, deps.config);
   const { db } = deps.database;
   if (!deps.config.SMTP_URL) {
     const [row] = await db
-      .insert(mailOutbox)
+      .insert(mailLog)
       .values({ ...values, status: 'held' })
-      .returning({ id: mailOutbox.id });
+      .returning({ id: mailLog.id });
     return { id: row!.id, status: 'held' };
   }
   // On PGlite a transaction holds the only connection: the queue must be running before it opens.
   await deps.jobs.start();
   const id = randomUUID();
   await db.transaction(async (tx) => {
-    await tx.insert(mailOutbox).values({ id, ...values, status: 'queued' });
+    await tx.insert(mailLog).values({ id, ...values, status: 'queued' });
     await deps.jobs.send<MailJob>(MAIL_QUEUE, { mailId: id }, { tx, id });
   });
   return { id, status: 'queued' };
 }
 
-/** Puts an outbox mail back in the queue (a staff retry); inside the caller's transaction. */
+/** Puts a logged mail back in the queue (a staff retry); inside the caller's transaction. */
 export async function requeueMail(tx: Tx, jobs: Pick<JobQueue, 'send'>, id: string): Promise<void> {
-  await tx.update(mailOutbox).set({ status: 'queued', updated_at: new Date() }).where(eq(mailOutbox.id, id));
+  await tx.update(mailLog).set({ status: 'queued', updated_at: new Date() }).where(eq(mailLog.id, id));
   await jobs.send<MailJob>(MAIL_QUEUE, { mailId: id }, { tx });
 }
 
@@ -68,15 +68,12 @@ export async function runMailJob(
   retryLimit = MAIL_RETRY_LIMIT,
 ): Promise<void> {
   const { db } = deps.database;
-  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, data.mailId));
+  const [row] = await db.select().from(mailLog).where(eq(mailLog.id, data.mailId));
   if (row?.status !== 'queued') return;
   const smtpUrl = deps.config.SMTP_URL;
   if (!smtpUrl) {
     // The server was restarted without SMTP_URL since the mail was queued.
-    await db
-      .update(mailOutbox)
-      .set({ status: 'held', updated_at: new Date() })
-      .where(eq(mailOutbox.id, row.id));
+    await db.update(mailLog).set({ status: 'held', updated_at: new Date() }).where(eq(mailLog.id, row.id));
     return;
   }
   const attempt = { attempts: row.attempts + 1, last_attempt_at: new Date(), updated_at: new Date() };
@@ -95,17 +92,17 @@ export async function runMailJob(
     const final = job.retryCount >= retryLimit;
     const error = errorText(err);
     await db
-      .update(mailOutbox)
+      .update(mailLog)
       .set({ ...attempt, status: final ? 'failed' : 'queued', error })
-      .where(eq(mailOutbox.id, row.id));
+      .where(eq(mailLog.id, row.id));
     deps.log.warn({ mailId: row.id, attempts: attempt.attempts, final, error }, 'mail not sent');
     if (!final) throw err;
     return;
   }
   await db
-    .update(mailOutbox)
+    .update(mailLog)
     .set({ ...attempt, status: 'sent', sent_at: new Date(), error: null })
-    .where(eq(mailOutbox.id, row.id));
+    .where(eq(mailLog.id, row.id));
 }
 
 /** Declares the mail queue and runs its jobs in this process. */

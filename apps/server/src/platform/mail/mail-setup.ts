@@ -11,7 +11,7 @@ interface MailConfig {
 /** Where a browser on this computer reads held mail, outside production without SMTP_URL. */
 export const DEV_MAIL_VIEWER = '/dev/mail';
 
-/** Whether mail goes nowhere but the outbox: no SMTP_URL. */
+/** Whether mail goes nowhere but the mail log: no SMTP_URL. */
 export const mailIsHeld = (config: MailConfig) => !config.SMTP_URL;
 
 /** The administrators' banner: mail is not being sent in production. */
@@ -32,7 +32,7 @@ export function logMailSetup(config: MailConfig, log: Logger, origin?: string): 
   if (config.NODE_ENV === 'production') {
     log.warn(
       { smtp: false },
-      `${mailMessages.notSending}: mail is held in the outbox, readable by staff with mail.read (Mail)`,
+      `${mailMessages.notSending}: mail is held in the mail log, readable by staff with mail.read (Mail)`,
     );
     return;
   }

@@ -1,4 +1,4 @@
-import { type Database, mailOutbox } from '@licensure/db';
+import { type Database, mailLog } from '@licensure/db';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,18 +53,18 @@ afterAll(async () => {
   await database?.close();
 });
 
-const outboxRow = async (id: string) =>
-  (await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]!;
+const loggedRow = async (id: string) =>
+  (await database.db.select().from(mailLog).where(eq(mailLog.id, id)))[0]!;
 
 describe('sendMail', () => {
-  it('sends through SMTP when configured and marks the outbox row sent', async () => {
+  it('sends through SMTP when configured and marks the mail log row sent', async () => {
     const result = await sendMail(
       database.db,
       { to: 'pat@example.org', subject: 'Your licence', text: 'It is ready.' },
       { SMTP_URL: smtpUrl, MAIL_FROM: 'EMS Office <ems@state.example>' },
     );
     expect(result.status).toBe('sent');
-    const row = await outboxRow(result.id);
+    const row = await loggedRow(result.id);
     expect(row.status).toBe('sent');
     expect(row.sent_at).not.toBeNull();
     const mail = received.find((m) => m.to.includes('pat@example.org'));
@@ -73,7 +73,7 @@ describe('sendMail', () => {
     expect(mail?.data).toContain('It is ready.');
   });
 
-  it('holds the message in the outbox when no SMTP server is configured', async () => {
+  it('holds the message in the mail log when no SMTP server is configured', async () => {
     const before = received.length;
     const result = await sendMail(
       database.db,
@@ -81,7 +81,7 @@ describe('sendMail', () => {
       { MAIL_FROM: 'ems@state.example' },
     );
     expect(result.status).toBe('held');
-    const row = await outboxRow(result.id);
+    const row = await loggedRow(result.id);
     expect(row).toMatchObject({
       status: 'held',
       to_address: 'held@example.org',
@@ -97,7 +97,7 @@ describe('sendMail', () => {
       { SMTP_URL: smtpUrl, MAIL_FROM: 'ems@state.example' },
     );
     expect(result.status).toBe('failed');
-    const row = await outboxRow(result.id);
+    const row = await loggedRow(result.id);
     expect(row.status).toBe('failed');
     expect(row.error).toMatch(/Mailbox unavailable|550/);
   });
@@ -109,6 +109,6 @@ describe('sendMail', () => {
       { SMTP_URL: 'smtp://127.0.0.1:1?starttls=false', MAIL_FROM: 'ems@state.example' },
     );
     expect(result.status).toBe('failed');
-    expect((await outboxRow(result.id)).error).toBeTruthy();
+    expect((await loggedRow(result.id)).error).toBeTruthy();
   });
 });

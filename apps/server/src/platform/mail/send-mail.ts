@@ -1,4 +1,4 @@
-import { type Db, mailOutbox } from '@licensure/db';
+import { type Db, mailLog } from '@licensure/db';
 import { eq } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 
@@ -17,7 +17,7 @@ export interface MailMessage {
 }
 
 export interface MailSettings {
-  /** smtp:// or smtps:// URL; without it mail is held in the outbox for staff. */
+  /** smtp:// or smtps:// URL; without it mail is held in the mail log for staff. */
   SMTP_URL?: string;
   MAIL_FROM: string;
 }
@@ -53,8 +53,8 @@ function transportFor(url: string): Transporter {
   return t;
 }
 
-/** The outbox row of a message: what is (or would be) sent, merged, with its sender and recipients. */
-export function outboxValues(message: MailMessage, settings: MailSettings) {
+/** The mail log row of a message: what is (or would be) sent, merged, with its sender and recipients. */
+export function mailLogValues(message: MailMessage, settings: MailSettings) {
   return {
     enterprise_id: message.enterpriseId ?? null,
     from_address: message.from ?? settings.MAIL_FROM,
@@ -86,33 +86,33 @@ export async function deliver(smtpUrl: string, message: MailMessage & { from: st
 export const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /**
- * Writes the message to the outbox, then sends it through SMTP at once when SMTP_URL is configured and
+ * Writes the message to the mail log, then sends it through SMTP at once when SMTP_URL is configured and
  * records the outcome (sent or failed, one attempt). Without SMTP the row stays 'held' for staff to read
  * in the app. For callers that are already a job with retries of their own (a correspondence send);
  * anything else queues its mail with queueMail (mail-queue.ts).
  */
 export async function sendMail(db: Db, message: MailMessage, settings: MailSettings): Promise<MailResult> {
-  const values = outboxValues(message, settings);
+  const values = mailLogValues(message, settings);
   const [row] = await db
-    .insert(mailOutbox)
+    .insert(mailLog)
     .values({ ...values, status: settings.SMTP_URL ? 'queued' : 'held' })
-    .returning({ id: mailOutbox.id });
+    .returning({ id: mailLog.id });
   const id = row!.id;
   if (!settings.SMTP_URL) return { id, status: 'held' };
   const attempt = { attempts: 1, last_attempt_at: new Date(), updated_at: new Date() };
   try {
     await deliver(settings.SMTP_URL, { ...message, from: values.from_address });
     await db
-      .update(mailOutbox)
+      .update(mailLog)
       .set({ ...attempt, status: 'sent', sent_at: new Date(), error: null })
-      .where(eq(mailOutbox.id, id));
+      .where(eq(mailLog.id, id));
     return { id, status: 'sent' };
   } catch (err) {
     const error = errorText(err);
     await db
-      .update(mailOutbox)
+      .update(mailLog)
       .set({ ...attempt, status: 'failed', error })
-      .where(eq(mailOutbox.id, id));
+      .where(eq(mailLog.id, id));
     return { id, status: 'failed', error };
   }
 }

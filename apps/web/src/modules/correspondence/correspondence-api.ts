@@ -32,7 +32,7 @@ export const statusLabel: Record<string, string> = {
   queued: 'Queued',
   sending: 'Sending',
   sent: 'Sent',
-  held: 'In the outbox (no mail server configured)',
+  held: 'Held in the mail log (no mail server configured)',
   partial: 'Partly failed',
   failed: 'Failed',
 };
