@@ -275,6 +275,10 @@ export const licenseRequests = pgTable(
     index('license_requests_enterprise_idx').on(t.enterprise_id),
     /** The review queue: a state, oldest submission first. */
     index('license_requests_queue_idx').on(t.enterprise_id, t.review_state, t.completed_on),
+    /** Requests received per week (the office dashboard), by submission date. */
+    index('license_requests_submitted_idx')
+      .on(t.enterprise_id, t.completed_on)
+      .where(sql`${t.deleted_at} is null`),
     index('license_requests_assigned_idx').on(t.assigned_to),
     index('license_requests_user_idx').on(t.user_id),
     index('license_requests_service_idx').on(t.service_id),

@@ -7,6 +7,7 @@ export * from './exams';
 export * from './fire-drills';
 export * from './forms';
 export * from './geography';
+export * from './insight';
 export * from './inspections';
 export * from './licensing';
 export * from './national-exchange';

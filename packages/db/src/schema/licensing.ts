@@ -155,7 +155,13 @@ export const licenseRequestHistory = pgTable(
     user_id: uuid('user_id').references(() => users.id),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('license_request_history_request_idx').on(t.license_request_id, t.at)],
+  (t) => [
+    index('license_request_history_request_idx').on(t.license_request_id, t.at),
+    /** Decisions by date (the office dashboard's requests decided per week, the queue's decided filter). */
+    index('license_request_history_decided_idx')
+      .on(t.enterprise_id, t.at)
+      .where(sql`${t.kind} in ('issued', 'denied')`),
+  ],
 );
 
 /** The current status of each process of a request. */
