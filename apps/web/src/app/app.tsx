@@ -5,10 +5,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { ApiError, isUnreachable } from '../platform/api/errors';
+import { SessionProvider } from '../platform/session/session-provider';
+import { cssVariablesResolver, theme } from '../platform/theme/theme';
 import { AppErrorBoundary } from './error-boundary';
 import { createAppRouter } from './router';
-import { SessionProvider } from './session-provider';
-import { cssVariablesResolver, theme } from './theme';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({

@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { errorMessage } from '../platform/api/errors';
 import { usePageTitle } from '../platform/components/page-header';
+import { useSession } from '../platform/session/session-provider';
 import { homePath } from '../platform/session/shell-state';
-import { useSession } from './session-provider';
 
 /** A whole-window message while the app starts (inside a main landmark, with the page's h1). */
 export function StartupScreen({ title, children }: { title: string; children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { cssVariablesResolver, theme } from '../app/theme';
+import { cssVariablesResolver, theme } from '../platform/theme/theme';
 
 /** happy-dom has no matchMedia; Mantine asks it for the colour scheme and reduced motion. */
 export function stubMatchMedia(): void {

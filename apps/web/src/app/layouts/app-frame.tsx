@@ -2,7 +2,7 @@ import { AppShell, Burger, Group, NavLink } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { type ReactNode, useEffect } from 'react';
 import { NavLink as RouterNavLink, useLocation, useMatch } from 'react-router';
-import { useSession } from '../session-provider';
+import { useSession } from '../../platform/session/session-provider';
 import { FrameTitle, OfflineNotice, SignedInUser, SkipLink, useSignedInShell } from './frame-parts';
 
 export interface NavItem {

@@ -2,9 +2,9 @@ import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { registerServiceWorker } from '../../platform/offline/service-worker';
+import { useSession } from '../../platform/session/session-provider';
 import { displayName, type ShellState } from '../../platform/session/shell-state';
 import { useEnterpriseLess } from '../../platform/session/use-enterprise-less';
-import { useSession } from '../session-provider';
 import { useSessionActivity } from '../use-session-activity';
 
 type SignedInShell = Extract<ShellState, { status: 'signed-in' }>;

@@ -7,7 +7,7 @@ import { licensingPortalNav } from '../../modules/licensing/licensing-routes';
 import { messagesPortalNav } from '../../modules/messages/messages-routes';
 import { paymentsPortalNav } from '../../modules/payments/payments-routes';
 import { responsesPortalNav } from '../../modules/responses/responses-routes';
-import { useSignedIn } from '../session-provider';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { AppFrame, type NavItem } from './app-frame';
 
 const portalNav: readonly NavItem[] = [

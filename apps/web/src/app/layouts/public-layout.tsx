@@ -1,6 +1,6 @@
 import { Anchor, Box, Container, Group } from '@mantine/core';
 import { Link, Outlet } from 'react-router';
-import { useSession } from '../session-provider';
+import { useSession } from '../../platform/session/session-provider';
 import { FrameTitle, OfflineNotice, SignedInUser, SkipLink, useSignedInShell } from './frame-parts';
 
 /**

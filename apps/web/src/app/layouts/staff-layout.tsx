@@ -20,8 +20,8 @@ import { queriesStaffNav } from '../../modules/queries/queries-routes';
 import { registryStaffNav } from '../../modules/registry/registry-routes';
 import { scheduledTasksStaffNav } from '../../modules/scheduled-tasks/scheduled-tasks-routes';
 import { triggersStaffNav } from '../../modules/triggers/triggers-routes';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { hasPermission } from '../../platform/session/shell-state';
-import { useSignedIn } from '../session-provider';
 import { AppFrame, type NavItem } from './app-frame';
 
 export function StaffLayout() {

@@ -3,12 +3,12 @@ import { Anchor, Badge, Button, Group, Select, Stack, Text, TextInput } from '@m
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useSignedIn } from '../../app/session-provider';
 import { errorMessage } from '../../platform/api/errors';
 import { PageHeader } from '../../platform/components/page-header';
 import { Pager } from '../../platform/components/pager';
 import { ResponsiveTable } from '../../platform/components/responsive-table';
 import { ErrorState, ForbiddenPage, LoadingState } from '../../platform/components/status';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { hasPermission } from '../../platform/session/shell-state';
 import { alertKeys, alertsApi, holderLink, severityColor, severityLabel } from './alerts-api';
 

@@ -2,10 +2,10 @@ import { Anchor, Button, NumberInput, Paper, Select, Stack, Table, Text, Title }
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useSignedIn } from '../../app/session-provider';
 import { errorMessage } from '../../platform/api/errors';
 import { PageHeader } from '../../platform/components/page-header';
 import { ErrorState, ForbiddenPage, LoadingState } from '../../platform/components/status';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { hasPermission } from '../../platform/session/shell-state';
 import { CMS_BASE, type CmsPage, cmsApi, cmsKeys, type MenuNode } from './cms-api';
 import { publicPathOf } from './cms-page-editor';

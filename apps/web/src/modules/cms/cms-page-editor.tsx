@@ -15,13 +15,13 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useSignedIn } from '../../app/session-provider';
 import { ApiError, errorMessage } from '../../platform/api/errors';
 import { PageHeader } from '../../platform/components/page-header';
+import { RichTextEditor } from '../../platform/components/rich-text-editor';
 import { ErrorState, ForbiddenPage, LoadingState } from '../../platform/components/status';
 import { DeleteDialog } from '../../platform/resources/delete-dialog';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { hasPermission } from '../../platform/session/shell-state';
-import { RichTextEditor } from '../merge/rich-text-editor';
 import { CMS_BASE, type CmsPageInput, cmsApi, cmsKeys } from './cms-api';
 
 const blank: CmsPageInput = {

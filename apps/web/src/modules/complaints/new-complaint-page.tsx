@@ -3,10 +3,10 @@ import { Alert, Anchor, Button, Group, Select, Stack, Textarea, TextInput, Title
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useSignedIn } from '../../app/session-provider';
 import { ApiError, errorMessage } from '../../platform/api/errors';
 import { PageHeader } from '../../platform/components/page-header';
 import { ForbiddenPage } from '../../platform/components/status';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { hasPermission } from '../../platform/session/shell-state';
 import { complaintKeys, complaintsApi } from './complaints-api';
 

@@ -1,9 +1,9 @@
 import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { useSignedIn } from '../../app/session-provider';
 import { PageHeader } from '../../platform/components/page-header';
 import { ErrorState, LoadingState } from '../../platform/components/status';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { complaintKeys, complaintsApi, when } from './complaints-api';
 
 /**

@@ -3,13 +3,13 @@ import { Anchor, Button, Checkbox, CloseButton, Group, Select, Stack, Text, Text
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useSignedIn } from '../../app/session-provider';
 import { api } from '../../platform/api/client';
 import { ApiError, errorMessage } from '../../platform/api/errors';
 import { PageHeader } from '../../platform/components/page-header';
+import { RichTextEditor } from '../../platform/components/rich-text-editor';
 import { ForbiddenPage } from '../../platform/components/status';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { hasPermission } from '../../platform/session/shell-state';
-import { RichTextEditor } from '../merge/rich-text-editor';
 import { addressesOf, CORRESPONDENCE_BASE, correspondenceApi } from './correspondence-api';
 import { PersonPicker } from './person-picker';
 

@@ -2,8 +2,8 @@ import { Anchor, Badge, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { useSignedIn } from '../../app/session-provider';
 import { ErrorState, LoadingState } from '../../platform/components/status';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { hasPermission } from '../../platform/session/shell-state';
 import { CORRESPONDENCE_BASE, correspondenceApi, statusLabel } from './correspondence-api';
 

@@ -1,9 +1,9 @@
 import { Button, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useSignedIn } from '../../app/session-provider';
 import { PageHeader } from '../../platform/components/page-header';
 import { ForbiddenPage } from '../../platform/components/status';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { hasPermission } from '../../platform/session/shell-state';
 import { CORRESPONDENCE_BASE } from './correspondence-api';
 import { CorrespondenceHistory } from './correspondence-history';

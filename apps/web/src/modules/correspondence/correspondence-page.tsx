@@ -1,10 +1,10 @@
 import { Anchor, Badge, Button, Group, Progress, Stack, Table, Text, Typography } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { useSignedIn } from '../../app/session-provider';
 import { errorMessage } from '../../platform/api/errors';
 import { PageHeader } from '../../platform/components/page-header';
 import { ErrorState, LoadingState } from '../../platform/components/status';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { hasPermission } from '../../platform/session/shell-state';
 import { CORRESPONDENCE_BASE, correspondenceApi, statusLabel } from './correspondence-api';
 

@@ -1,7 +1,7 @@
 import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { useSignedIn } from '../../app/session-provider';
 import { PageHeader } from '../../platform/components/page-header';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { displayName, hasPermission } from '../../platform/session/shell-state';
 import { DashboardAlertsPanel } from '../alerts/dashboard-alerts-panel';
 import { ADMIN_BASE, readableLists } from '../lookups/administration-access';

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PageSteps } from '../../platform/components/page-steps';
 import { ErrorState, LoadingState } from '../../platform/components/status';
-import { type Column, DataTable } from '../registry/ui/data-table';
+import { type Column, DataTable } from '../../platform/list/data-table';
 import { documentKeys, documentsApi } from './documents-api';
 
 const PAGE_SIZE = 20;

@@ -1,8 +1,8 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { errorMessage } from '../../platform/api/errors';
+import { personName } from '../../platform/display/format';
 import { PersonFinder } from '../people/person-finder';
-import { personName } from '../registry/ui/format';
 import { educationApi } from './education-api';
 
 /** Staff enrol a person in a course: find them by last name and add them to the roster. */

@@ -3,12 +3,12 @@ import { Alert, Anchor, Button, Checkbox, Group, Modal, Stack, Table, Text, Text
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useSignedIn } from '../../app/session-provider';
 import { errorMessage } from '../../platform/api/errors';
 import { PageHeader } from '../../platform/components/page-header';
 import { ErrorState, LoadingState } from '../../platform/components/status';
+import { formatDate } from '../../platform/display/format';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { hasPermission } from '../../platform/session/shell-state';
-import { formatDate } from '../registry/ui/format';
 import { educationApi, educationKeys } from './education-api';
 
 const statusText: Record<CeAuditMemberOutput['status'], string> = {

@@ -14,14 +14,14 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useSignedIn } from '../../app/session-provider';
 import { errorMessage, fieldErrorsOf } from '../../platform/api/errors';
 import { PageHeader } from '../../platform/components/page-header';
 import { requiredLabelProps } from '../../platform/components/required-mark';
 import { type ResponsiveColumn, ResponsiveTable } from '../../platform/components/responsive-table';
 import { ErrorState, LoadingState } from '../../platform/components/status';
+import { formatDate } from '../../platform/display/format';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { hasPermission } from '../../platform/session/shell-state';
-import { formatDate } from '../registry/ui/format';
 import { educationApi, educationKeys, todayIso } from './education-api';
 
 const yearAgo = () => new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);

@@ -3,13 +3,13 @@ import { Anchor, Button, Checkbox, Group, Pagination, Stack, Text, TextInput } f
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useSignedIn } from '../../app/session-provider';
 import { PageHeader } from '../../platform/components/page-header';
 import { type ResponsiveColumn, ResponsiveTable } from '../../platform/components/responsive-table';
 import { ErrorState, LoadingState } from '../../platform/components/status';
+import { formatDate } from '../../platform/display/format';
 import { FlashMessage } from '../../platform/resources/flash-message';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { hasPermission } from '../../platform/session/shell-state';
-import { formatDate } from '../registry/ui/format';
 import { educationApi, educationKeys, hoursText, todayIso } from './education-api';
 
 const PER_PAGE = 25;

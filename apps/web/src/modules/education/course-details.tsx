@@ -1,6 +1,6 @@
 import type { TrainingOutput } from '@licensure/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { formatDate } from '../registry/ui/format';
+import { formatDate } from '../../platform/display/format';
 import { educationApi, educationKeys, hoursText } from './education-api';
 
 /** The topic labels of the enterprise, by id (for courses and progress). */

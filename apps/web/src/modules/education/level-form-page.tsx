@@ -14,13 +14,13 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useSignedIn } from '../../app/session-provider';
 import { api } from '../../platform/api/client';
 import { errorMessage, fieldErrorsOf } from '../../platform/api/errors';
 import { PageHeader } from '../../platform/components/page-header';
 import { requiredLabelProps } from '../../platform/components/required-mark';
 import { ErrorState, LoadingState } from '../../platform/components/status';
 import { DeleteDialog } from '../../platform/resources/delete-dialog';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { hasPermission } from '../../platform/session/shell-state';
 import { educationApi, educationKeys } from './education-api';
 import { levelsApi } from './levels-page';

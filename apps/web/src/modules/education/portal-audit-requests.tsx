@@ -3,7 +3,7 @@ import { Alert, Button, FileInput, Paper, Stack, Text, Textarea, Title } from '@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../platform/api/errors';
-import { formatDate } from '../registry/ui/format';
+import { formatDate } from '../../platform/display/format';
 import { educationApi, educationKeys } from './education-api';
 import { uploadOwnDocument } from './upload-own-document';
 

@@ -1,11 +1,11 @@
 import { Alert, Anchor, Button, List, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { useSignedIn } from '../../app/session-provider';
 import { api } from '../../platform/api/client';
 import { errorMessage } from '../../platform/api/errors';
 import { PageHeader } from '../../platform/components/page-header';
 import { ErrorState, LoadingState } from '../../platform/components/status';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { CourseDetails } from './course-details';
 import { educationApi, educationKeys } from './education-api';
 

@@ -3,12 +3,12 @@ import { Alert, Anchor, Group, List, NativeSelect, Stack, Text, Title } from '@m
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useSignedIn } from '../../app/session-provider';
 import { errorMessage } from '../../platform/api/errors';
 import { PageHeader } from '../../platform/components/page-header';
 import { type ResponsiveColumn, ResponsiveTable } from '../../platform/components/responsive-table';
 import { ErrorState, LoadingState } from '../../platform/components/status';
-import { formatDate } from '../registry/ui/format';
+import { formatDate } from '../../platform/display/format';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { educationApi, educationKeys, hoursText } from './education-api';
 import { PortalAuditRequests } from './portal-audit-requests';
 import { LevelProgressCard } from './progress-view';

@@ -1,7 +1,7 @@
 import type { LevelProgress } from '@licensure/contracts';
 import { Anchor, Button, Paper, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { formatDate } from '../registry/ui/format';
+import { formatDate } from '../../platform/display/format';
 import { hoursText } from './education-api';
 
 const percent = (earned: number, required: number) =>

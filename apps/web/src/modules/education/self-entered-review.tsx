@@ -6,8 +6,8 @@ import { useNavigate } from 'react-router';
 import { api } from '../../platform/api/client';
 import { errorMessage, fieldErrorsOf } from '../../platform/api/errors';
 import { requiredLabelProps } from '../../platform/components/required-mark';
+import { formatDate } from '../../platform/display/format';
 import type { FlashState } from '../../platform/resources/flash-message';
-import { formatDate } from '../registry/ui/format';
 import { educationApi } from './education-api';
 
 /**

@@ -2,14 +2,14 @@ import { Alert, Anchor, Button, Group, NativeSelect, Stack, Text, TextInput, Tit
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useSignedIn } from '../../app/session-provider';
 import { errorMessage } from '../../platform/api/errors';
 import { PageHeader } from '../../platform/components/page-header';
 import { type ResponsiveColumn, ResponsiveTable } from '../../platform/components/responsive-table';
 import { ErrorState, LoadingState } from '../../platform/components/status';
+import { formatDate } from '../../platform/display/format';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { hasPermission } from '../../platform/session/shell-state';
 import { registryApi } from '../registry/registry-api';
-import { formatDate } from '../registry/ui/format';
 import {
   educationApi,
   educationKeys,

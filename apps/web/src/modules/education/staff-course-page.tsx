@@ -15,13 +15,13 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useSignedIn } from '../../app/session-provider';
 import { errorMessage } from '../../platform/api/errors';
 import { PageHeader } from '../../platform/components/page-header';
 import { requiredLabelProps } from '../../platform/components/required-mark';
 import { ErrorState, LoadingState } from '../../platform/components/status';
+import { formatDate } from '../../platform/display/format';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { hasPermission } from '../../platform/session/shell-state';
-import { formatDate } from '../registry/ui/format';
 import { AddAttendee } from './add-attendee';
 import { CourseDetails } from './course-details';
 import { educationApi, educationKeys, todayIso } from './education-api';

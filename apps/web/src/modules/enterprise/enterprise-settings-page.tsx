@@ -2,7 +2,6 @@ import { type Enterprise, enterpriseSettings } from '@licensure/contracts';
 import { Alert, Button, Fieldset, Stack } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useSession, useSignedIn } from '../../app/session-provider';
 import { api } from '../../platform/api/client';
 import { errorMessage, fieldErrorsOf } from '../../platform/api/errors';
 import { PageHeader } from '../../platform/components/page-header';
@@ -17,6 +16,7 @@ import {
 import { ReadOnlyFields } from '../../platform/resources/read-only-fields';
 import { RequiredNote } from '../../platform/resources/resource-form';
 import { fetchEnterprise } from '../../platform/session/session-api';
+import { useSession, useSignedIn } from '../../platform/session/session-provider';
 import { hasPermission } from '../../platform/session/shell-state';
 import { enterpriseFields, enterpriseSections } from './enterprise-fields';
 

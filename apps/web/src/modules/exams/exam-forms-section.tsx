@@ -15,10 +15,10 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useSignedIn } from '../../app/session-provider';
 import { errorMessage } from '../../platform/api/errors';
 import { ActiveButtons, BatchBar } from '../../platform/components/batch-bar';
 import { requiredLabelProps } from '../../platform/components/required-mark';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { hasPermission } from '../../platform/session/shell-state';
 import { type Flash, FlashAlert, useChosen } from './batch-choice';
 import { examKeys, examsApi, type ListItem } from './exams-api';

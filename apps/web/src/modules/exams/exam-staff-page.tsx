@@ -2,11 +2,11 @@ import { Alert, Button, Group, List, Paper, SimpleGrid, Stack, Text, TextInput, 
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useSignedIn } from '../../app/session-provider';
 import { api } from '../../platform/api/client';
 import { errorMessage } from '../../platform/api/errors';
 import { PageHeader } from '../../platform/components/page-header';
 import { ForbiddenPage, LoadingState } from '../../platform/components/status';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { hasPermission } from '../../platform/session/shell-state';
 import { ConfirmDialog } from '../responses/confirm-dialog';
 import { examKeys, examsApi, personName } from './exams-api';

@@ -2,7 +2,6 @@ import type { ExamSessionOutput } from '@licensure/contracts';
 import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { useSignedIn } from '../../app/session-provider';
 import {
   MONTH_NAMES,
   MonthGrid,
@@ -12,6 +11,7 @@ import {
 } from '../../platform/components/month-grid';
 import { PageHeader } from '../../platform/components/page-header';
 import { ErrorState, ForbiddenPage, LoadingState } from '../../platform/components/status';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { hasPermission } from '../../platform/session/shell-state';
 import { examKeys, examsApi } from './exams-api';
 import { SessionViewSwitch } from './session-view-switch';

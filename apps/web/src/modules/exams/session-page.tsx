@@ -14,12 +14,12 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useSignedIn } from '../../app/session-provider';
 import { errorMessage } from '../../platform/api/errors';
 import { PageHeader } from '../../platform/components/page-header';
 import { ResponsiveTable } from '../../platform/components/responsive-table';
 import { LoadFailure, LoadingState } from '../../platform/components/status';
 import { DeleteDialog } from '../../platform/resources/delete-dialog';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { hasPermission } from '../../platform/session/shell-state';
 import { ConfirmDialog } from '../responses/confirm-dialog';
 import {

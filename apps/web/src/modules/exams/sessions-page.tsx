@@ -16,12 +16,12 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useSignedIn } from '../../app/session-provider';
 import { ApiError, errorMessage } from '../../platform/api/errors';
 import { PageHeader } from '../../platform/components/page-header';
 import { requiredLabelProps } from '../../platform/components/required-mark';
 import { ResponsiveTable } from '../../platform/components/responsive-table';
 import { ErrorState, ForbiddenPage, LoadingState } from '../../platform/components/status';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { hasPermission } from '../../platform/session/shell-state';
 import { examKeys, examsApi, personName, type SessionSummary } from './exams-api';
 import { SessionViewSwitch } from './session-view-switch';

@@ -4,12 +4,12 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useSignedIn } from '../../app/session-provider';
 import { errorMessage } from '../../platform/api/errors';
 import { ActiveButtons, BatchBar, BatchButton } from '../../platform/components/batch-bar';
 import { PageHeader } from '../../platform/components/page-header';
 import { Pager } from '../../platform/components/pager';
 import { ForbiddenPage, LoadingState } from '../../platform/components/status';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { hasPermission } from '../../platform/session/shell-state';
 import { examKeys, examsApi } from './exams-api';
 

@@ -15,13 +15,13 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useSignedIn } from '../../app/session-provider';
 import { ApiError, errorMessage } from '../../platform/api/errors';
 import { PageHeader } from '../../platform/components/page-header';
 import { requiredLabelProps } from '../../platform/components/required-mark';
 import { ForbiddenPage, LoadFailure, LoadingState } from '../../platform/components/status';
 import { DeleteDialog } from '../../platform/resources/delete-dialog';
 import type { FlashState } from '../../platform/resources/flash-message';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { hasPermission } from '../../platform/session/shell-state';
 import { focusSoon } from './builder/builder-context';
 import { ItemButton } from './builder/item-buttons';

@@ -1,10 +1,10 @@
 import { Anchor, Button, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { useSignedIn } from '../../app/session-provider';
 import { PageHeader } from '../../platform/components/page-header';
 import { ErrorState, ForbiddenPage, LoadingState } from '../../platform/components/status';
 import { FlashMessage } from '../../platform/resources/flash-message';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { hasPermission } from '../../platform/session/shell-state';
 import { formsApi, formsKeys } from './forms-api';
 import { FORMS_BASE, PACKAGES_BASE } from './forms-paths';

@@ -1,8 +1,8 @@
 import { Button, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useSignedIn } from '../../app/session-provider';
 import { ApiError, errorMessage } from '../../platform/api/errors';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { ConfirmDialog } from '../responses/confirm-dialog';
 import { inspectionKeys, inspectionsApi } from './inspections-api';
 import { keepBundle } from './offline/field-store';

@@ -1,9 +1,9 @@
 import { Alert, Anchor, Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useSignedIn } from '../../app/session-provider';
 import { PageHeader } from '../../platform/components/page-header';
 import { LoadingState, MessagePage } from '../../platform/components/status';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { ConfirmDialog } from '../responses/confirm-dialog';
 import { ChecklistSection } from './checklist-section';
 import { DeficienciesEditor } from './deficiencies-editor';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../platform/components/page-header';
 import { LoadFailure, LoadingState } from '../../platform/components/status';
-import { formatDate } from '../registry/ui/format';
+import { formatDate } from '../../platform/display/format';
 import { CorrectionForm } from './correction-form';
 import { correctionKeys, correctionStatusLabel, correctionsApi, serviceReportHref } from './corrections-api';
 

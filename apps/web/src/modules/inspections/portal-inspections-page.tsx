@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { ApiError } from '../../platform/api/errors';
 import { PageHeader } from '../../platform/components/page-header';
 import { ErrorState, LoadingState } from '../../platform/components/status';
-import { formatDate } from '../registry/ui/format';
+import { formatDate } from '../../platform/display/format';
 import { correctionKeys, correctionsApi } from './corrections-api';
 
 /**

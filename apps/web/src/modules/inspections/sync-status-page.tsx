@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useSignedIn } from '../../app/session-provider';
 import { PageHeader } from '../../platform/components/page-header';
 import { LoadingState } from '../../platform/components/status';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { ConfirmDialog } from '../responses/confirm-dialog';
 import { Comparison } from './conflict-comparison';
 import { fieldDb, type OutboxEntry } from './offline/field-db';

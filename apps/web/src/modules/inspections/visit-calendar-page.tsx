@@ -15,10 +15,10 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useSignedIn } from '../../app/session-provider';
 import { MONTH_NAMES, MonthGrid } from '../../platform/components/month-grid';
 import { PageHeader } from '../../platform/components/page-header';
 import { ErrorState, ForbiddenPage, LoadingState } from '../../platform/components/status';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { hasPermission } from '../../platform/session/shell-state';
 import { inspectionKeys, inspectionsApi, visitWhen } from './inspections-api';
 import { cachedList } from './offline/cached-lists';

@@ -2,9 +2,9 @@ import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Ti
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useSignedIn } from '../../app/session-provider';
 import { PageHeader } from '../../platform/components/page-header';
 import { LoadFailure, LoadingState } from '../../platform/components/status';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { hasPermission } from '../../platform/session/shell-state';
 import { CheckoutButton } from './checkout-button';
 import { documentContentHref, inspectionKeys, inspectionsApi, visitWhen } from './inspections-api';

@@ -1,6 +1,7 @@
 import { ActionIcon, Group } from '@mantine/core';
 import { createContext, type ReactNode, useContext } from 'react';
-import { type FieldErrors, inputId, type LicenseDraft } from './license-draft';
+import type { LicenseDraft } from './license-draft';
+import { type FieldErrors, inputId } from './license-draft-paths';
 
 export interface EditorState {
   draft: LicenseDraft;

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cssVariablesResolver, theme } from '../../app/theme';
+import { cssVariablesResolver, theme } from '../../platform/theme/theme';
 import { stubMatchMedia } from '../../test/render';
 import { LicenceEditor } from './licence-editor-page';
 

@@ -3,10 +3,10 @@ import { Alert, Anchor, Button, List, Notification, Stack, Tabs, Text } from '@m
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useSignedIn } from '../../app/session-provider';
 import { ApiError, errorMessage } from '../../platform/api/errors';
 import { PageHeader } from '../../platform/components/page-header';
 import { ForbiddenPage, LoadFailure, LoadingState } from '../../platform/components/status';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { hasPermission } from '../../platform/session/shell-state';
 import { ConfirmDialog } from '../forms/builder/confirm-dialog';
 import { UnsavedChangesDialog, useUnsavedGuard } from '../forms/builder/unsaved-guard';
@@ -14,20 +14,18 @@ import { CategoriesTab } from './categories-tab';
 import { EditorContext, type EditorState } from './editor-context';
 import { GeneralTab } from './general-tab';
 import { ApplicationTypesTab, ChargesTab } from './licence-resources-tabs';
+import { buildPayload, draftOf, emptyDraft, type LicenseDraft } from './license-draft';
+// Where the server's messages go on the editor's tabs, and how to name a path to a person.
 import {
-  buildPayload,
   describePath,
-  draftOf,
-  emptyDraft,
   errorsByPath,
   type FieldErrors,
   inputId,
   inputPathOf,
-  type LicenseDraft,
   type TabKey,
   tabOfPath,
   validatePayload,
-} from './license-draft';
+} from './license-draft-paths';
 import { LICENCES_BASE, licensingConfigApi, licensingConfigKeys } from './licensing-config-api';
 import { ProcessesTab } from './processes-tab';
 import { RulesTab } from './rules-tab';

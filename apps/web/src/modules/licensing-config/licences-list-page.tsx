@@ -16,12 +16,12 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useSignedIn } from '../../app/session-provider';
 import { PageHeader } from '../../platform/components/page-header';
 import { PageSteps } from '../../platform/components/page-steps';
 import { ErrorState, ForbiddenPage, LoadingState } from '../../platform/components/status';
 import { FlashMessage } from '../../platform/resources/flash-message';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, pageCount, withParams } from '../../platform/resources/list-params';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { hasPermission } from '../../platform/session/shell-state';
 import { holderKindLabels } from './license-draft';
 import {

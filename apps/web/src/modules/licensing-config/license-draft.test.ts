@@ -3,18 +3,20 @@ import { describe, expect, it } from 'vitest';
 import {
   buildPayload,
   centsToDollars,
-  describePath,
   dollarsToCents,
   draftOf,
   emptyDraft,
-  errorsByPath,
   formatCents,
+  newClause,
+} from './license-draft';
+import {
+  describePath,
+  errorsByPath,
   inputId,
   inputPathOf,
-  newClause,
   tabOfPath,
   validatePayload,
-} from './license-draft';
+} from './license-draft-paths';
 import { ruleFieldKey } from './rule-fields';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;

@@ -339,6 +339,4 @@ export function formatCents(cents: number | null | undefined): string {
 export const SUBMITTED_CODE = 'submitted';
 export const APPROVED_CODE = 'approved';
 
-// Where the server's messages go on the editor's tabs, and how to name a path to a person.
-export * from './license-draft-paths';
 export { licenseEntities };

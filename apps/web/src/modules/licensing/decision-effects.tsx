@@ -4,7 +4,7 @@ import { Alert, List, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../platform/api/errors';
 import { LoadingState } from '../../platform/components/status';
-import { formatDate } from '../registry/ui/format';
+import { formatDate } from '../../platform/display/format';
 import { formatDateTime } from '../responses/response-format';
 import { licensingApi, licensingKeys } from './licensing-api';
 import { formatMoney } from './licensing-format';

@@ -90,6 +90,9 @@ export interface QueueFilters {
   process_status_id: string;
   from: string;
   to: string;
+  /** Decided (approved or denied) from / to: set by the dashboard's links, kept by the filter form. */
+  decided_from: string;
+  decided_to: string;
   search: string;
   page: number;
 }
@@ -105,6 +108,8 @@ export const emptyQueueFilters: QueueFilters = {
   process_status_id: '',
   from: '',
   to: '',
+  decided_from: '',
+  decided_to: '',
   search: '',
   page: 1,
 };
@@ -120,6 +125,8 @@ const filterKeys = [
   'process_status_id',
   'from',
   'to',
+  'decided_from',
+  'decided_to',
   'search',
 ] as const;
 

@@ -14,11 +14,11 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useSignedIn } from '../../app/session-provider';
 import { errorMessage } from '../../platform/api/errors';
 import { PageHeader } from '../../platform/components/page-header';
 import { ErrorState, LoadingState } from '../../platform/components/status';
-import { formatDate } from '../registry/ui/format';
+import { formatDate } from '../../platform/display/format';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { type AvailableLicence, licensingApi, licensingKeys, type RequestSubject } from './licensing-api';
 
 /** Opens the subject's open draft of a licence when there is one (never starts a second), else starts one. */

@@ -6,7 +6,7 @@ import { errorMessage } from '../../platform/api/errors';
 import { PageHeader } from '../../platform/components/page-header';
 import { type ResponsiveColumn, ResponsiveTable } from '../../platform/components/responsive-table';
 import { ErrorState, LoadingState } from '../../platform/components/status';
-import { formatDate } from '../registry/ui/format';
+import { formatDate } from '../../platform/display/format';
 import { certificateHref, licensingApi, licensingKeys } from './licensing-api';
 
 /** Opens the open renewal of a credential when there is one, else starts it. */

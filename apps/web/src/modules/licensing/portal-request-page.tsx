@@ -5,8 +5,9 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../platform/api/errors';
 import { PageHeader } from '../../platform/components/page-header';
+import { Section } from '../../platform/components/section';
 import { LoadFailure, LoadingState } from '../../platform/components/status';
-import { type Column, DataTable } from '../registry/ui/data-table';
+import { type Column, DataTable } from '../../platform/list/data-table';
 import { ApplicationTypesChooser } from './application-types-chooser';
 import { DeleteRequestDialog } from './delete-request-dialog';
 import { licensingApi, licensingKeys, type SubmitResult } from './licensing-api';
@@ -18,7 +19,6 @@ import {
   IssuedCredentials,
   ProcessStatusesTable,
   requestStateText,
-  Section,
 } from './request-parts';
 
 type RequestForm = LicenseRequestDetail['forms'][number];

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { PageHeader } from '../../platform/components/page-header';
 import { ErrorState, LoadingState } from '../../platform/components/status';
-import { type Column, DataTable } from '../registry/ui/data-table';
+import { type Column, DataTable } from '../../platform/list/data-table';
 import { formatDateTime } from '../responses/response-format';
 import { licensingApi, licensingKeys } from './licensing-api';
 import { requestStanding } from './licensing-format';

@@ -4,12 +4,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../platform/api/errors';
 import { PageHeader } from '../../platform/components/page-header';
+import { Section } from '../../platform/components/section';
 import { ErrorState, LoadingState } from '../../platform/components/status';
 import { FormRenderer } from '../responses/renderer/form-renderer';
 import { documentHref, responsesApi, responsesKeys } from '../responses/responses-api';
 import { licensingApi, licensingKeys, refreshAfterRequestChange } from './licensing-api';
 import { formatMoney, formState } from './licensing-format';
-import { Section } from './request-parts';
 
 /** What still stands in the way of submitting, in words; empty when the request can be submitted. */
 export function submitBlockers(r: Pick<LicenseRequestDetail, 'forms' | 'application_types'>): string[] {

@@ -1,28 +1,14 @@
 import type { LicenseRequestDetail } from '@licensure/contracts';
-import { Paper, Stack, Table, Text, Timeline, Title, VisuallyHidden } from '@mantine/core';
-import type { ReactNode } from 'react';
-import { type Column, DataTable } from '../registry/ui/data-table';
-import { formatDate } from '../registry/ui/format';
+import { Table, Text, Timeline, VisuallyHidden } from '@mantine/core';
+import { formatDate } from '../../platform/display/format';
+import { type Column, DataTable } from '../../platform/list/data-table';
+
 import { formatDateTime } from '../responses/response-format';
 import { formatMoney, requestProgressLabel } from './licensing-format';
 
 type Charge = LicenseRequestDetail['charges'][number];
 type HistoryEntry = LicenseRequestDetail['history'][number];
 type ProcessStatus = LicenseRequestDetail['process_statuses'][number];
-
-/** A titled section of a request page; its heading names the region. */
-export function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby={`${id}-heading`}>
-      <Stack gap="sm">
-        <Title order={2} size="h3" id={`${id}-heading`}>
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
 
 /** The request's state in words: its status and whether it is a draft or submitted (and when). */
 export function requestStateText(

@@ -18,7 +18,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../platform/components/page-header';
 import { PageSteps, pagesOf } from '../../platform/components/page-steps';
 import { ErrorState, LoadingState } from '../../platform/components/status';
-import { type Column, DataTable } from '../registry/ui/data-table';
+import { type Column, DataTable } from '../../platform/list/data-table';
 import { formatDateTime } from '../responses/response-format';
 import { licensingApi, licensingKeys, queueCsvHref } from './licensing-api';
 import {

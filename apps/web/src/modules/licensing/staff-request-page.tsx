@@ -3,13 +3,14 @@ import { Anchor, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/cor
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useSignedIn } from '../../app/session-provider';
 import { PageHeader } from '../../platform/components/page-header';
+import { Section } from '../../platform/components/section';
 import { LoadFailure, LoadingState } from '../../platform/components/status';
+import { type Column, DataTable } from '../../platform/list/data-table';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { displayName, hasPermission } from '../../platform/session/shell-state';
 import { formatSize } from '../documents/documents-api';
 import { NotesPanel } from '../notes/notes-panel';
-import { type Column, DataTable } from '../registry/ui/data-table';
 import { formatDateTime } from '../responses/response-format';
 import { documentHref } from '../responses/responses-api';
 import { ApplicationTypesChooser } from './application-types-chooser';
@@ -22,7 +23,6 @@ import {
   IssuedCredentials,
   ProcessStatusesTable,
   requestStateText,
-  Section,
 } from './request-parts';
 import { AssignmentPanel, DecisionButtons, NoteForm } from './staff-decisions';
 import { ApproveButton, ProcessChangeForm, RequestStatusForm } from './staff-request-actions';

@@ -1,9 +1,9 @@
 import { referenceListByKey } from '@licensure/contracts';
 import { useParams } from 'react-router';
-import { useSignedIn } from '../../app/session-provider';
 import { ForbiddenPage, NotFoundContent } from '../../platform/components/status';
 import { ResourceEditPage } from '../../platform/resources/resource-edit-page';
 import { ResourceListPage } from '../../platform/resources/resource-list-page';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { hasPermission } from '../../platform/session/shell-state';
 import { ADMIN_BASE } from './administration-access';
 

@@ -21,14 +21,14 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useSignedIn } from '../../app/session-provider';
 import { ApiError, errorMessage } from '../../platform/api/errors';
 import { PageHeader } from '../../platform/components/page-header';
+import { RichTextEditor } from '../../platform/components/rich-text-editor';
 import { ErrorState, ForbiddenPage, LoadingState } from '../../platform/components/status';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { hasPermission } from '../../platform/session/shell-state';
 import { PersonPicker } from '../correspondence/person-picker';
 import { MERGE_BASE, mergeApi, mergeKeys } from './merge-api';
-import { RichTextEditor } from './rich-text-editor';
 
 const objectsOfCode: Record<MergeCode, MergeObjectKind[]> = {
   Inspections: ['service', 'vehicle'],

@@ -3,9 +3,9 @@ import { Anchor, Button, Checkbox, Group, Select, Stack, Table, Text } from '@ma
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useSignedIn } from '../../app/session-provider';
 import { PageHeader } from '../../platform/components/page-header';
 import { ErrorState, ForbiddenPage, LoadingState } from '../../platform/components/status';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { hasPermission } from '../../platform/session/shell-state';
 import { MERGE_BASE, mergeApi, mergeKeys } from './merge-api';
 

@@ -2,10 +2,10 @@ import type { ListResult, NoteOutput, NoteSubjectKey } from '@licensure/contract
 import { Button, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useSignedIn } from '../../app/session-provider';
 import { api } from '../../platform/api/client';
 import { errorMessage } from '../../platform/api/errors';
 import { ErrorState, LoadingState } from '../../platform/components/status';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { hasPermission } from '../../platform/session/shell-state';
 
 /** What the notes are on: `{ user_id: id }`, `{ service_id: id }`, `{ license_request_id: id }`... */

@@ -8,12 +8,12 @@ import { Alert, Anchor, Button, Group, Select, Stack, Table, Text, TextInput } f
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useSignedIn } from '../../app/session-provider';
 import { PageHeader } from '../../platform/components/page-header';
+import { Section } from '../../platform/components/section';
 import { ErrorState, ForbiddenPage, LoadingState } from '../../platform/components/status';
+import { type Column, DataTable } from '../../platform/list/data-table';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { hasPermission } from '../../platform/session/shell-state';
-import { Section } from '../licensing/request-parts';
-import { type Column, DataTable } from '../registry/ui/data-table';
 import { formatDateTime } from '../responses/response-format';
 import { PAYMENTS_BASE, paymentsApi, paymentsKeys } from './payments-api';
 import { formatCents, monthToDate, totalsReconcile } from './payments-format';

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SessionProvider, SHELL_QUERY_KEY } from '../../app/session-provider';
+import { SessionProvider, SHELL_QUERY_KEY } from '../../platform/session/session-provider';
 import type { ShellState } from '../../platform/session/shell-state';
 import { renderWithMantine } from '../../test/render';
 import { StaffRecordPaymentPage } from './staff-record-payment-page';

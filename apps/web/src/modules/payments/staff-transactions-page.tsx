@@ -7,12 +7,12 @@ import {
 import { Anchor, Button, Group, Select, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { useSignedIn } from '../../app/session-provider';
 import { PageHeader } from '../../platform/components/page-header';
 import { Pager } from '../../platform/components/pager';
 import { ErrorState, ForbiddenPage, LoadingState } from '../../platform/components/status';
+import { type Column, DataTable } from '../../platform/list/data-table';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { hasPermission } from '../../platform/session/shell-state';
-import { type Column, DataTable } from '../registry/ui/data-table';
 import { formatDateTime } from '../responses/response-format';
 import { PAYMENTS_BASE, paymentsApi, paymentsKeys } from './payments-api';
 import { formatCents, stateLabels } from './payments-format';

@@ -2,7 +2,7 @@ import { Alert, Button, Group, List, Select, Stack, Text, TextInput } from '@man
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../platform/api/errors';
-import { Section } from '../licensing/request-parts';
+import { Section } from '../../platform/components/section';
 import { paymentsApi, paymentsKeys } from './payments-api';
 import { formatCents, voucherValue } from './payments-format';
 

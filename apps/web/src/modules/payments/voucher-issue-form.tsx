@@ -4,8 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage, fieldErrorsOf } from '../../platform/api/errors';
 import { requiredLabelProps } from '../../platform/components/required-mark';
+import { personName } from '../../platform/display/format';
 import { PersonFinder } from '../people/person-finder';
-import { personName } from '../registry/ui/format';
 import { paymentsApi, paymentsKeys } from './payments-api';
 import { parseDollars } from './payments-format';
 

@@ -3,8 +3,8 @@ import { Alert, Badge, Button, Group, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../platform/api/client';
 import { errorMessage } from '../../platform/api/errors';
-import { DetailList } from '../registry/ui/details';
-import { ProfileSection } from '../registry/ui/profile-section';
+import { DetailList } from '../../platform/display/details';
+import { ProfileSection } from '../../platform/list/profile-section';
 import { peopleKeys } from './people-api';
 
 const user = (id: string) => `/api/users/${encodeURIComponent(id)}`;

@@ -2,7 +2,7 @@ import type { Person } from '@licensure/contracts';
 import { Button, Fieldset, Group, List, Stack, Text } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { api } from '../../platform/api/client';
-import { personName } from '../registry/ui/format';
+import { personName } from '../../platform/display/format';
 import { PersonFinder } from './person-finder';
 
 type PublicPerson = Pick<

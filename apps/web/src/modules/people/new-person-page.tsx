@@ -3,11 +3,11 @@ import { Alert, Button, Checkbox, Group, Paper, SimpleGrid, Stack, TextInput } f
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useSignedIn } from '../../app/session-provider';
 import { errorMessage, fieldErrorsOf } from '../../platform/api/errors';
 import { PageHeader } from '../../platform/components/page-header';
 import { requiredLabelProps } from '../../platform/components/required-mark';
 import { ForbiddenPage } from '../../platform/components/status';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { hasPermission } from '../../platform/session/shell-state';
 import { accountApi } from './account-section';
 import { peopleApi } from './people-api';

@@ -1,6 +1,6 @@
 import type { ListResult, Person, PersonSummary, UserFields, UserLookup } from '@licensure/contracts';
 import { api } from '../../platform/api/client';
-import { searchPageOf } from '../registry/ui/search-results';
+import { searchPageOf } from '../../platform/list/search-results';
 
 /** A credential (certification) of a person, service or vehicle, as the registry lists it. */
 export interface Credential {

@@ -3,7 +3,7 @@ import { Button, Group, List, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { ErrorState, LoadingState } from '../../platform/components/status';
-import { personName } from '../registry/ui/format';
+import { personName } from '../../platform/display/format';
 import { peopleApi } from './people-api';
 
 /**

@@ -1,10 +1,10 @@
 import { Anchor } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { Column } from '../registry/ui/data-table';
-import { capitalise, cityState, formatDate } from '../registry/ui/format';
-import { TableSection } from '../registry/ui/profile-section';
-import { useRefLabels } from '../registry/ui/ref-labels';
+import { capitalise, cityState, formatDate } from '../../platform/display/format';
+import { useRefLabels } from '../../platform/display/ref-labels';
+import type { Column } from '../../platform/list/data-table';
+import { TableSection } from '../../platform/list/profile-section';
 import { type Credential, type PersonAlert, type PersonService, peopleApi, peopleKeys } from './people-api';
 
 type Labels = (id: string | null | undefined) => string | null;

@@ -1,13 +1,13 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useSignedIn } from '../../app/session-provider';
 import { ApiError } from '../../platform/api/errors';
 import { PageHeader } from '../../platform/components/page-header';
 import { LoadFailure, LoadingState, MessagePage } from '../../platform/components/status';
-import { DetailList } from '../registry/ui/details';
-import { address, formatDate, personName } from '../registry/ui/format';
-import { ProfileSection } from '../registry/ui/profile-section';
+import { DetailList } from '../../platform/display/details';
+import { address, formatDate, personName } from '../../platform/display/format';
+import { ProfileSection } from '../../platform/list/profile-section';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { ContactForm } from './contact-form';
 import { peopleApi, peopleKeys } from './people-api';
 import { PersonCredentials, PersonServices } from './person-sections';

@@ -2,7 +2,6 @@ import { Alert, Button, Group, Stack, Textarea, TextInput } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useSignedIn } from '../../app/session-provider';
 import { errorMessage, fieldErrorsOf } from '../../platform/api/errors';
 import { PageHeader } from '../../platform/components/page-header';
 import { requiredLabelProps } from '../../platform/components/required-mark';
@@ -11,6 +10,7 @@ import { DeleteDialog } from '../../platform/resources/delete-dialog';
 import type { FlashState } from '../../platform/resources/flash-message';
 import type { FieldErrors } from '../../platform/resources/form-values';
 import { RequiredNote } from '../../platform/resources/resource-form';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { hasPermission } from '../../platform/session/shell-state';
 import { type SecurityKind, securityKeys } from './security-api';
 

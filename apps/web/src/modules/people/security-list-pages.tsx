@@ -4,14 +4,14 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useSignedIn } from '../../app/session-provider';
 import { PageHeader } from '../../platform/components/page-header';
 import { ForbiddenPage } from '../../platform/components/status';
+import type { Column } from '../../platform/list/data-table';
+import { SearchResults } from '../../platform/list/search-results';
+import { useSearchState } from '../../platform/list/search-state';
 import { FlashMessage } from '../../platform/resources/flash-message';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { hasPermission } from '../../platform/session/shell-state';
-import type { Column } from '../registry/ui/data-table';
-import { SearchResults } from '../registry/ui/search-results';
-import { useSearchState } from '../registry/ui/search-state';
 import {
   groupsApi,
   SECURITY_BASE,

@@ -1,7 +1,7 @@
 import { type PermissionKey, permissionCatalog, permissionKeys } from '@licensure/contracts';
 import { Checkbox, Fieldset, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { capitalise } from '../registry/ui/format';
+import { capitalise } from '../../platform/display/format';
 import { type SecurityTemplate, templatesApi } from './security-api';
 import { SecurityEditForm, SecurityEditShell } from './security-edit';
 import { templatesPath } from './security-list-pages';

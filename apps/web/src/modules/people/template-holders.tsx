@@ -13,7 +13,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorState, LoadingState } from '../../platform/components/status';
-import { personName } from '../registry/ui/format';
+import { personName } from '../../platform/display/format';
 import { PersonFinder } from './person-finder';
 import { holdersApi, type TemplateHolder } from './security-api';
 

@@ -1,14 +1,14 @@
 import { Anchor, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { useSignedIn } from '../../app/session-provider';
 import { PageHeader } from '../../platform/components/page-header';
 import { ErrorState, LoadingState } from '../../platform/components/status';
+import { formatDate } from '../../platform/display/format';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { displayName } from '../../platform/session/shell-state';
 import { PortalAlertBadge } from '../alerts/portal-alert-badge';
 import { licensingApi, licensingKeys } from '../licensing/licensing-api';
 import { FeesSummary } from '../payments/fees-summary';
-import { formatDate } from '../registry/ui/format';
 import { RequestsSummary } from './requests-summary';
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {

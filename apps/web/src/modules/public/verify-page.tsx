@@ -2,7 +2,7 @@ import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@manti
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { PageHeader } from '../../platform/components/page-header';
-import { useSearchState } from '../registry/ui/search-state';
+import { useSearchState } from '../../platform/list/search-state';
 import { type LookupCriteria, type LookupKind, publicLookup } from './public-lookup-api';
 import { VerifyResults } from './verify-results';
 import './verify.css';

@@ -2,9 +2,9 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { PageSteps } from '../../platform/components/page-steps';
 import { ErrorState, LoadingState } from '../../platform/components/status';
+import { formatDate } from '../../platform/display/format';
+import type { SearchPage } from '../../platform/list/search-results';
 import { usePublicDiscipline } from '../complaints/public-discipline';
-import { formatDate } from '../registry/ui/format';
-import type { SearchPage } from '../registry/ui/search-results';
 import type { LicenceRow } from './public-lookup-api';
 
 /** One licence found: who holds it and what it is, each fact labelled (and printed as shown). */

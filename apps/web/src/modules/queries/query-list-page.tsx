@@ -3,11 +3,11 @@ import { Anchor, Badge, Button, SegmentedControl, Stack, Text } from '@mantine/c
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useSignedIn } from '../../app/session-provider';
 import { PageHeader } from '../../platform/components/page-header';
 import { ErrorState, ForbiddenPage, LoadingState } from '../../platform/components/status';
+import { type Column, DataTable } from '../../platform/list/data-table';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { hasPermission } from '../../platform/session/shell-state';
-import { type Column, DataTable } from '../registry/ui/data-table';
 import { formatDateTime } from '../responses/response-format';
 import { QUERIES_BASE, queriesApi, queriesKeys } from './queries-api';
 

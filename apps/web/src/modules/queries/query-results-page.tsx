@@ -14,12 +14,12 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useSignedIn } from '../../app/session-provider';
 import { errorMessage } from '../../platform/api/errors';
 import { PageHeader } from '../../platform/components/page-header';
+import { Section } from '../../platform/components/section';
 import { ErrorState, ForbiddenPage, LoadingState } from '../../platform/components/status';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { hasPermission } from '../../platform/session/shell-state';
-import { Section } from '../licensing/request-parts';
 import { ConfirmDialog } from '../responses/confirm-dialog';
 import { QUERIES_BASE, queriesApi, queriesKeys } from './queries-api';
 import { QueryChartView } from './query-chart';

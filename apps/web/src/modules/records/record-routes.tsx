@@ -1,9 +1,9 @@
 import { useParams } from 'react-router';
-import { useSignedIn } from '../../app/session-provider';
 import { ForbiddenPage, LoadFailure, LoadingState } from '../../platform/components/status';
 import { ResourceEditPage } from '../../platform/resources/resource-edit-page';
 import { ResourceListPage } from '../../platform/resources/resource-list-page';
 import { useResourceSpec } from '../../platform/resources/use-resource-spec';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { hasPermission } from '../../platform/session/shell-state';
 
 /** Where the generic pages of a resource live: `/staff/records/{path}`. */

@@ -1,7 +1,7 @@
 import type { ListResult, ServiceSearchCriteria } from '@licensure/contracts';
 import { api } from '../../platform/api/client';
+import { searchPageOf } from '../../platform/list/search-results';
 import type { Credential } from '../people/people-api';
-import { searchPageOf } from './ui/search-results';
 
 export interface ServiceRow {
   id: string;

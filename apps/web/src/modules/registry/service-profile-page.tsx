@@ -1,9 +1,14 @@
 import { Anchor, Button, Group, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { useSignedIn } from '../../app/session-provider';
 import { PageHeader } from '../../platform/components/page-header';
 import { ForbiddenPage, LoadFailure, LoadingState } from '../../platform/components/status';
+import { DetailList } from '../../platform/display/details';
+import { address, capitalise, cityState, formatDate, personName } from '../../platform/display/format';
+import { useRefLabels } from '../../platform/display/ref-labels';
+import type { Column } from '../../platform/list/data-table';
+import { ProfileSection, TableSection } from '../../platform/list/profile-section';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { hasPermission } from '../../platform/session/shell-state';
 import { NotesPanel } from '../notes/notes-panel';
 import { credentialColumns } from '../people/person-sections';
@@ -17,11 +22,6 @@ import {
 } from './registry-api';
 import { RosterImportPanel } from './roster-import-panel';
 import { SERVICES_BASE, useClassifications } from './service-search-page';
-import type { Column } from './ui/data-table';
-import { DetailList } from './ui/details';
-import { address, capitalise, cityState, formatDate, personName } from './ui/format';
-import { ProfileSection, TableSection } from './ui/profile-section';
-import { useRefLabels } from './ui/ref-labels';
 import { VEHICLES_BASE, vehicleTitle } from './vehicle-search-page';
 
 function rosterColumns(linkPeople: boolean): readonly Column<RosterRow>[] {

@@ -1,18 +1,18 @@
 import { Anchor, Button, Stack } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { useSignedIn } from '../../app/session-provider';
 import { api } from '../../platform/api/client';
 import { PageHeader } from '../../platform/components/page-header';
 import { ForbiddenPage } from '../../platform/components/status';
+import { cityState } from '../../platform/display/format';
+import type { Column } from '../../platform/list/data-table';
+import { type SearchField, SearchForm } from '../../platform/list/search-form';
+import { SEARCH_PAGE_SIZE, SearchResults } from '../../platform/list/search-results';
+import { nonEmpty, useSearchState } from '../../platform/list/search-state';
 import type { Entity } from '../../platform/resources/resource-api';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { hasPermission } from '../../platform/session/shell-state';
 import { registryApi, registryKeys, type ServiceRow } from './registry-api';
-import type { Column } from './ui/data-table';
-import { cityState } from './ui/format';
-import { type SearchField, SearchForm } from './ui/search-form';
-import { SEARCH_PAGE_SIZE, SearchResults } from './ui/search-results';
-import { nonEmpty, useSearchState } from './ui/search-state';
 
 export const SERVICES_BASE = '/staff/services';
 

@@ -1,19 +1,19 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { useSignedIn } from '../../app/session-provider';
 import { PageHeader } from '../../platform/components/page-header';
 import { ErrorState, ForbiddenPage, LoadFailure, LoadingState } from '../../platform/components/status';
+import { DetailList } from '../../platform/display/details';
+import { cityState, formatDate } from '../../platform/display/format';
+import { useRefLabels } from '../../platform/display/ref-labels';
+import type { Column } from '../../platform/list/data-table';
+import { ProfileSection, TableSection } from '../../platform/list/profile-section';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { hasPermission } from '../../platform/session/shell-state';
 import { NotesPanel } from '../notes/notes-panel';
 import { credentialColumns } from '../people/person-sections';
 import { type MileageRow, registryApi, registryKeys, type ServiceRow } from './registry-api';
 import { SERVICES_BASE } from './service-search-page';
-import type { Column } from './ui/data-table';
-import { DetailList } from './ui/details';
-import { cityState, formatDate } from './ui/format';
-import { ProfileSection, TableSection } from './ui/profile-section';
-import { useRefLabels } from './ui/ref-labels';
 import { VEHICLES_BASE, vehicleTitle } from './vehicle-search-page';
 
 const serviceColumns: readonly Column<ServiceRow>[] = [

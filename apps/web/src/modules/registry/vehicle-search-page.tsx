@@ -1,15 +1,15 @@
 import { Anchor, Button, Stack } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { useSignedIn } from '../../app/session-provider';
 import { PageHeader } from '../../platform/components/page-header';
 import { ForbiddenPage } from '../../platform/components/status';
+import type { Column } from '../../platform/list/data-table';
+import { type SearchField, SearchForm } from '../../platform/list/search-form';
+import { SEARCH_PAGE_SIZE, SearchResults, slicePage } from '../../platform/list/search-results';
+import { useSearchState } from '../../platform/list/search-state';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { hasPermission } from '../../platform/session/shell-state';
 import { registryApi, registryKeys, type VehicleRow } from './registry-api';
-import type { Column } from './ui/data-table';
-import { type SearchField, SearchForm } from './ui/search-form';
-import { SEARCH_PAGE_SIZE, SearchResults, slicePage } from './ui/search-results';
-import { useSearchState } from './ui/search-state';
 
 export const VEHICLES_BASE = '/staff/vehicles';
 

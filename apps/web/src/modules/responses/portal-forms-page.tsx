@@ -7,8 +7,8 @@ import { errorMessage } from '../../platform/api/errors';
 import { PageHeader } from '../../platform/components/page-header';
 import { PageSteps, pagesOf } from '../../platform/components/page-steps';
 import { ErrorState, LoadingState } from '../../platform/components/status';
-import { type Column, DataTable } from '../registry/ui/data-table';
-import { formatDate } from '../registry/ui/format';
+import { formatDate } from '../../platform/display/format';
+import { type Column, DataTable } from '../../platform/list/data-table';
 import { isSubmitted, responseStatus } from './response-format';
 import { type AvailableForm, responsesApi, responsesKeys } from './responses-api';
 

@@ -1,5 +1,5 @@
 import { progress, type ResponseListItem } from '@licensure/contracts';
-import { formatDate } from '../registry/ui/format';
+import { formatDate } from '../../platform/display/format';
 
 /** A response's state in words (never by colour alone). */
 export function responseStatus(p: number): string {

@@ -6,8 +6,8 @@ import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../platform/components/page-header';
 import { PageSteps, pagesOf } from '../../platform/components/page-steps';
 import { ErrorState, LoadFailure, LoadingState } from '../../platform/components/status';
-import { type Column, DataTable } from '../registry/ui/data-table';
-import { formatDate } from '../registry/ui/format';
+import { formatDate } from '../../platform/display/format';
+import { type Column, DataTable } from '../../platform/list/data-table';
 import { responseStatus } from './response-format';
 import { type ResponseListParams, responsesApi, responsesKeys } from './responses-api';
 

@@ -3,10 +3,10 @@ import { Alert, Anchor, Button, List, Paper, Stack, Text, Title } from '@mantine
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useSignedIn } from '../../app/session-provider';
 import { errorMessage } from '../../platform/api/errors';
 import { PageHeader } from '../../platform/components/page-header';
 import { LoadFailure, LoadingState } from '../../platform/components/status';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { hasPermission } from '../../platform/session/shell-state';
 import { ConfirmDialog } from './confirm-dialog';
 import { FormRenderer } from './renderer/form-renderer';

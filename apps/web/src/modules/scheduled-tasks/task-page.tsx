@@ -3,10 +3,10 @@ import { Anchor, Button, Checkbox, Group, NativeSelect, Stack, Text, TextInput, 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useSignedIn } from '../../app/session-provider';
 import { errorMessage } from '../../platform/api/errors';
 import { PageHeader } from '../../platform/components/page-header';
 import { ErrorState, ForbiddenPage, LoadingState } from '../../platform/components/status';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { hasPermission } from '../../platform/session/shell-state';
 import { loadOptions } from '../triggers/triggers-api';
 import { SCHEDULED_TASKS_BASE, type TaskInput, taskKeys, tasksApi } from './scheduled-tasks-api';

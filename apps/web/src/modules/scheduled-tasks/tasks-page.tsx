@@ -1,9 +1,9 @@
 import { Anchor, Button, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { useSignedIn } from '../../app/session-provider';
 import { PageHeader } from '../../platform/components/page-header';
 import { ErrorState, ForbiddenPage, LoadingState } from '../../platform/components/status';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { hasPermission } from '../../platform/session/shell-state';
 import { SCHEDULED_TASKS_BASE, taskKeys, tasksApi } from './scheduled-tasks-api';
 

@@ -3,10 +3,10 @@ import { Anchor, Button, Checkbox, Group, Stack, Text, Textarea, TextInput } fro
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useSignedIn } from '../../app/session-provider';
 import { errorMessage } from '../../platform/api/errors';
 import { PageHeader } from '../../platform/components/page-header';
 import { ErrorState, ForbiddenPage, LoadingState } from '../../platform/components/status';
+import { useSignedIn } from '../../platform/session/session-provider';
 import { hasPermission } from '../../platform/session/shell-state';
 import { type LinkDraft, LinkEditor } from './link-editor';
 import { TRIGGERS_BASE, triggerKeys, triggersApi } from './triggers-api';

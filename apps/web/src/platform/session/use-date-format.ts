@@ -1,5 +1,5 @@
 import type { DateFormat } from '@licensure/contracts';
-import { defaultDateFormat } from '../../modules/responses/renderer/date-entry';
+import { defaultDateFormat } from './date-format';
 import { useEnterpriseLess } from './use-enterprise-less';
 
 /** The enterprise's date format (a setting staff choose), the default until it is known. */

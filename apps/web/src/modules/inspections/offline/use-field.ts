@@ -1,6 +1,6 @@
 import { liveQuery } from 'dexie';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { useSession, useSignedIn } from '../../../app/session-provider';
+import { useSession, useSignedIn } from '../../../platform/session/session-provider';
 import { onServerReached, syncVisit, visitsWaiting } from './sync-engine';
 
 /**

@@ -2,11 +2,10 @@
 // are always the calendar date as YYYY-MM-DD; only what the person reads and types follows the format.
 
 import type { DateFormat } from '@licensure/contracts';
+import { defaultDateFormat } from '../../../platform/session/date-format';
 
 export type { DateFormat };
-
-/** The format until the enterprise's own is known (the enterprise setting's default). */
-export const defaultDateFormat: DateFormat = 'MM/DD/YYYY';
+export { defaultDateFormat };
 
 const monthNames = [
   'January',

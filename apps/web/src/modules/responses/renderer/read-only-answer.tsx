@@ -1,6 +1,6 @@
 import { type FormQuestion, splitMultiSelect } from '@licensure/contracts';
 import { Anchor, Image, Text } from '@mantine/core';
-import { formatDate } from '../../registry/ui/format';
+import { formatDate } from '../../../platform/display/format';
 import { addressText, type DraftAnswer } from './answer-state';
 import { useDataElements } from './element-choice-field';
 

@@ -1,8 +1,8 @@
 import { Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
-import { PageSteps } from '../../../platform/components/page-steps';
-import { ErrorState, LoadingState } from '../../../platform/components/status';
+import { PageSteps } from '../components/page-steps';
+import { ErrorState, LoadingState } from '../components/status';
 import type { Column, DataTable as DataTableType } from './data-table';
 
 // The table (Mantine's Table with its scroll area) loads once there is something to search: the public

@@ -1,10 +1,10 @@
 import type { Enterprise, LoginInput } from '@licensure/contracts';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, use, useCallback, useEffect, useMemo } from 'react';
-import { setUnauthenticatedHandler } from '../platform/api/client';
-import { idbShellCache } from '../platform/offline/shell-cache';
-import { liveShellSources, signInRequest, signOutRequest } from '../platform/session/session-api';
-import { loadShell, loadSignedIn, type ShellState } from '../platform/session/shell-state';
+import { setUnauthenticatedHandler } from '../api/client';
+import { idbShellCache } from '../offline/shell-cache';
+import { liveShellSources, signInRequest, signOutRequest } from './session-api';
+import { loadShell, loadSignedIn, type ShellState } from './shell-state';
 
 export const SHELL_QUERY_KEY = ['shell'] as const;
 // Public data that does not depend on who is signed in survives sign-in and sign-out.

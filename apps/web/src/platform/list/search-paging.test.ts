@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { address, cityState, formatDate, personName } from './format';
+import { address, cityState, formatDate, personName } from '../display/format';
 import { searchPageOf, slicePage } from './search-results';
 import { nonEmpty } from './search-state';
 

@@ -1,6 +1,6 @@
 import { Table, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { orEmpty } from './details';
+import { orEmpty } from '../display/details';
 
 export interface Column<T> {
   key: string;

@@ -1,6 +1,6 @@
 import { type ReferenceListKey, referenceListByKey } from '@licensure/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { entityTitle, resourceApi, resourceKeys } from '../../../platform/resources/resource-api';
+import { entityTitle, resourceApi, resourceKeys } from '../resources/resource-api';
 
 /**
  * Labels of a reference list by id (certification levels, positions), for records that carry only the

@@ -1,7 +1,7 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { ErrorState, LoadingState } from '../../../platform/components/status';
+import { ErrorState, LoadingState } from '../components/status';
 import { type Column, DataTable } from './data-table';
 
 interface SectionProps {
