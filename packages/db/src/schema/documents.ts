@@ -83,3 +83,20 @@ export const publicUploadUsage = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.address] })],
 );
+
+/** Every read of a document: views, downloads, zips (Documents/LogDocumentAccess). */
+export const documentAccessLog = pgTable(
+  'document_access_log',
+  {
+    id: id(),
+    enterprise_id: enterpriseId(),
+    document_id: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    user_id: uuid('user_id'),
+    action: text('action').$type<'view' | 'download' | 'zip' | 'logged'>().notNull(),
+    ip: text('ip'),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('document_access_log_document_idx').on(t.document_id, t.at)],
+);

@@ -14,7 +14,6 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, enterpriseId, id, updatedAt } from './columns';
-import { documents } from './documents';
 import { users } from './platform';
 import { application_types } from './reference';
 
@@ -318,41 +317,4 @@ export const fbResponses = pgTable(
     index('fb_responses_user_idx').on(t.user_id),
     index('fb_responses_request_idx').on(t.license_request_id),
   ],
-);
-
-/** One answer: multi-select values are a comma-separated id list, dates YYYY-MM-DD. */
-export const fbAnswers = pgTable(
-  'fb_answers',
-  {
-    id: id(),
-    enterprise_id: enterpriseId(),
-    response_id: uuid('response_id')
-      .notNull()
-      .references(() => fbResponses.id, { onDelete: 'cascade' }),
-    question_id: uuid('question_id').notNull(),
-    value: text('value'),
-    /** A signature as a PNG data URL. */
-    signature: text('signature'),
-    document_id: uuid('document_id').references(() => documents.id, { onDelete: 'set null' }),
-    file_name: text('file_name'),
-    updated_at: updatedAt(),
-  },
-  (t) => [uniqueIndex('fb_answers_response_question_key').on(t.response_id, t.question_id)],
-);
-
-/** Every read of a document: views, downloads, zips (Documents/LogDocumentAccess). */
-export const documentAccessLog = pgTable(
-  'document_access_log',
-  {
-    id: id(),
-    enterprise_id: enterpriseId(),
-    document_id: uuid('document_id')
-      .notNull()
-      .references(() => documents.id, { onDelete: 'cascade' }),
-    user_id: uuid('user_id'),
-    action: text('action').$type<'view' | 'download' | 'zip' | 'logged'>().notNull(),
-    ip: text('ip'),
-    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  },
-  (t) => [index('document_access_log_document_idx').on(t.document_id, t.at)],
 );

@@ -5,6 +5,7 @@ export * from './documents';
 export * from './education';
 export * from './exams';
 export * from './fire-drills';
+export * from './form-answers';
 export * from './forms';
 export * from './geography';
 export * from './insight';
