@@ -2,33 +2,49 @@
  * Benchmark of a licence scheduled task's run (issue 12): a task selecting from 2M credentials and
  * creating alerts for the 100k it selects must complete in 30 s or less on this 2-core machine. The run
  * is the server's own runScheduledTask (set-based SQL: one INSERT ... SELECT for the alerts and their
- * change log rows), on a PostgreSQL database made for the run. Last result (2026-11-24, load average ~18
- * on the shared 2-core machine): 100,000 alerts from 2,000,000 credentials in 24.4 s; a second run the
- * same day creates none in 5.6 s.
+ * change log rows), on a PostgreSQL database made for the run. Before the timed run it prints the plan of
+ * the create-alerts statement (EXPLAIN) and fails on a plan that reads a table once per selected row
+ * (bench/tasks/plan-check.ts): issue 29 found a nested-loop anti-join with a sequential scan of `alerts`
+ * per credential (238-261 s). Figures: bench/README.md.
  *
  *   cd /work/main && npx tsx bench/scheduled-task.ts
  *   BENCH_TOTAL=2000000 BENCH_SELECTED=100000 BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres
+ *   BENCH_DB_NAME (licensure_bench_tasks) names the database made for the run.
  *   BENCH_KEEP=1 keeps the generated database, and a kept one is reused (generating 2M rows takes minutes).
+ *   BENCH_BEFORE=1 also runs the statement as it was before issue 29 (a `not exists` anti-join), with
+ *   EXPLAIN ANALYZE in a transaction rolled back, on the same data just before the timed run.
  */
 import { performance } from 'node:perf_hooks';
 import {
+  certifications,
   createEnterprise,
   type Database,
   licenseScheduledTasks,
   openPostgres,
   referenceTables,
 } from '@licensure/db';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
-import { runScheduledTask } from '../apps/server/src/modules/scheduled-tasks/run-task';
+import { enterpriseToday } from '../apps/server/src/modules/licensing/rule-routes';
+import { formatDate } from '../apps/server/src/modules/licensing/rules/relative-date';
+import {
+  createAlertsSql,
+  retireAlertsSql,
+  runScheduledTask,
+  type TaskAlert,
+} from '../apps/server/src/modules/scheduled-tasks/run-task';
+import { selection, type TaskRow } from '../apps/server/src/modules/scheduled-tasks/selection';
 import { rowsOf } from '../apps/server/src/modules/triggers/rows';
 import { createJobQueue } from '../apps/server/src/platform/jobs/job-queue';
+import { type PlanNode, perRowScans, planText } from './tasks/plan-check';
 
-const BENCH_DB = 'licensure_bench_tasks';
+const BENCH_DB = process.env.BENCH_DB_NAME || 'licensure_bench_tasks';
+if (!/^[a-z_][a-z0-9_]*$/.test(BENCH_DB)) throw new Error('BENCH_DB_NAME: lower-case letters, digits and _');
 const total = Number(process.env.BENCH_TOTAL ?? 2_000_000);
 const selected = Number(process.env.BENCH_SELECTED ?? 100_000);
 const keep = process.env.BENCH_KEEP === '1';
+const before = process.env.BENCH_BEFORE === '1';
 const budgetSeconds = 30;
 const baseUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const benchUrl = (() => {
@@ -67,6 +83,58 @@ async function generate(db: Database['db'], enterpriseId: string, active: string
       case when g % ${every}::int = 0 then current_date + (g % 60)::int else current_date + 100 + (g % 600)::int end
     from generate_series(1, ${total}::int) g join holders h on h.n = 1 + (g % ${people}::int)`);
   console.log(`Generated ${total} credentials (${people} people) in ${seconds(started)} s`);
+}
+
+/** The create-alerts statement as it was before issue 29: a `not exists` anti-join (BENCH_BEFORE=1). */
+function createAlertsSqlBefore(task: TaskRow, today: string, alert: TaskAlert, runBy: string | null) {
+  const c = certifications;
+  return sql`
+    with ins as (
+      insert into alerts (enterprise_id, alert_type_id, user_id, service_id, vehicle_id, certification_id,
+        value, source, created_by)
+      select ${c.enterprise_id}, ${alert.alert_type_id}::uuid, ${c.user_id}, ${c.service_id}, ${c.vehicle_id},
+        ${c.id}, ${alert.value}, 'task', ${runBy}::uuid
+      from ${c}
+      where ${selection(task, today)}
+        and not exists (
+          select 1 from alerts a
+          where a.enterprise_id = ${c.enterprise_id} and a.retired_at is null
+            and a.alert_type_id = ${alert.alert_type_id}::uuid and a.certification_id = ${c.id}
+            and a.license_request_id is null)
+      returning *),
+    logged as (
+      insert into data_change_log (enterprise_id, user_id, entity, object_id, action, after)
+      select ins.enterprise_id, ins.created_by, 'alerts', ins.id, 'create', to_jsonb(ins) from ins)
+    select count(*)::int as n from ins`;
+}
+
+/** EXPLAIN (FORMAT JSON) of a statement, ANALYZE'd in a transaction that is rolled back when asked. */
+async function explainJson(db: Database['db'], statement: SQL, analyze: boolean) {
+  let root: PlanNode | undefined;
+  let executionMs: number | undefined;
+  await db
+    .transaction(async (tx) => {
+      const [row] = rowsOf<{ 'QUERY PLAN': { Plan: PlanNode; 'Execution Time'?: number }[] }>(
+        await tx.execute(sql`explain (${sql.raw(analyze ? 'analyze, ' : '')}format json) ${statement}`),
+      );
+      root = row!['QUERY PLAN'][0]!.Plan;
+      executionMs = row!['QUERY PLAN'][0]!['Execution Time'];
+      tx.rollback();
+    })
+    .catch((err: unknown) => {
+      if (!(err instanceof Error && err.message === 'Rollback')) throw err;
+    });
+  return { root: root!, executionMs, perRow: perRowScans(root!) };
+}
+
+function showPlan(title: string, plan: { root: PlanNode; executionMs?: number; perRow: string[] }) {
+  console.log(
+    `\n${title}${plan.executionMs !== undefined ? ` (executed in ${(plan.executionMs / 1000).toFixed(1)} s)` : ''}:`,
+  );
+  console.log(planText(plan.root));
+  console.log(
+    plan.perRow.length ? `  per-row reads: ${plan.perRow.join('; ')}` : '  no per-row sequential read',
+  );
 }
 
 async function main() {
@@ -123,6 +191,15 @@ async function main() {
       })
       .returning();
     const deps = { db, jobs: createJobQueue(database, log), log };
+    const today = formatDate(await enterpriseToday(db, enterpriseId));
+    const alert = (task!.create_alerts as TaskAlert[])[0]!;
+
+    if (before) {
+      const old = await explainJson(db, createAlertsSqlBefore(task!, today, alert, null), true);
+      showPlan('Before issue 29 (not exists), EXPLAIN ANALYZE, rolled back', old);
+    }
+    const plan = await explainJson(db, createAlertsSql(task!, today, alert, null), false);
+    showPlan('Create-alerts plan (EXPLAIN, no alerts yet)', plan);
 
     let started = performance.now();
     const first = await runScheduledTask(deps, task!, 'manual', null);
@@ -138,8 +215,22 @@ async function main() {
       `Run 2 (same day): selected ${second.selected_count}, created ${second.alerts_created} alerts in ${secondSeconds} s`,
     );
     if (first.errors.length) console.log('Errors:', first.errors);
+    // The same statements once the alerts exist (what tomorrow's run plans), and the retire statement.
+    const again = await explainJson(db, createAlertsSql(task!, today, alert, null), false);
+    showPlan('Create-alerts plan (EXPLAIN, with the alerts of run 1)', again);
+    const retire = await explainJson(
+      db,
+      retireAlertsSql(task!, today, { alert_type_id: alert.alert_type_id }, null),
+      false,
+    );
+    showPlan('Retire-alerts plan (EXPLAIN, with the alerts of run 1)', retire);
+    const perRow = [...plan.perRow, ...again.perRow, ...retire.perRow];
+    if (perRow.length) console.log(`FAIL: a plan reads per row: ${perRow.join('; ')}`);
     const ok =
-      first.alerts_created === selected && second.alerts_created === 0 && firstSeconds <= budgetSeconds;
+      first.alerts_created === selected &&
+      second.alerts_created === 0 &&
+      firstSeconds <= budgetSeconds &&
+      perRow.length === 0;
     console.log(ok ? 'PASS' : 'FAIL');
     process.exitCode = ok ? 0 : 1;
   } finally {
