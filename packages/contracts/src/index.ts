@@ -43,6 +43,7 @@ export * from './responses';
 export * from './saml';
 export * from './scheduled-tasks';
 export * from './session';
+export * from './signed-credentials';
 export * from './spreadsheet-cell';
 export * from './triggers';
 export * from './users';

@@ -7,8 +7,10 @@ export interface CertificateData {
   enterpriseName: string;
   /** The credential as the presenter shows it everywhere (credential-presenter.ts). */
   credential: CredentialView;
-  /** The public verification page of this credential; the QR code opens it. */
+  /** The public verification page of this credential with its signed statement; the QR code opens it. */
   verifyUrl: string;
+  /** The verification page by number, printed for those who type it (the signed address is too long to). */
+  lookupUrl: string;
 }
 
 const styles = StyleSheet.create({
@@ -26,7 +28,7 @@ const styles = StyleSheet.create({
   card: { padding: 10, fontFamily: 'Helvetica', fontSize: 7 },
   cardTitle: { fontSize: 9, fontFamily: 'Helvetica-Bold' },
   cardRow: { flexDirection: 'row', justifyContent: 'space-between', marginTop: 6 },
-  cardQr: { width: 62, height: 62 },
+  cardQr: { width: 72, height: 72 },
 });
 
 const words = (date: string | null) => {
@@ -40,7 +42,12 @@ async function qrPng(url: string): Promise<Buffer> {
 }
 
 /** A letter-size certificate: who holds what, the dates, and a QR code to the public verification. */
-export async function certificateDocument({ enterpriseName, credential: c, verifyUrl }: CertificateData) {
+export async function certificateDocument({
+  enterpriseName,
+  credential: c,
+  verifyUrl,
+  lookupUrl,
+}: CertificateData) {
   const qr = await qrPng(verifyUrl);
   return (
     <Document title={pdfText(`${c.title} ${c.number}`)} author={pdfText(enterpriseName)}>
@@ -62,7 +69,7 @@ export async function certificateDocument({ enterpriseName, credential: c, verif
             </View>
             <View>
               <Image style={styles.qr} src={{ data: qr, format: 'png' }} />
-              <Text style={styles.verify}>{pdfText(`Verify: ${verifyUrl}`)}</Text>
+              <Text style={styles.verify}>{pdfText(`Verify: ${lookupUrl}`)}</Text>
             </View>
           </View>
         </View>

@@ -1,47 +1,16 @@
-import { certifications, type Db, enterprises, type Tx } from '@licensure/db';
-import { and, eq, getTableColumns, isNull } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../platform/http/errors';
 import { pdfDisposition, renderPdf } from '../../platform/pdf/render-pdf';
-import { holdsAny, speaksFor } from '../../platform/permissions';
 import { registerResource } from '../../platform/resources/register';
-import { publicOrigin } from '../../platform/tenancy/public-origin';
 import { certificateDocument, walletCardDocument } from './certificate-pdf';
-import { certificationReaders, certificationResource } from './certification.resources';
-import { credentialColumns, joinCredentialNames, presentCredential } from './credential-presenter';
+import { certificationResource } from './certification.resources';
+import { presentCredential } from './credential-presenter';
+import { cardLink } from './credential-signing/card-link';
+import { visibleCertification } from './visible-certification';
 
 const tags = ['licensing'];
 const idParams = z.object({ id: z.uuid({ message: 'id must be a valid id' }) });
-
-/** The credentials with the names their pages show. */
-const fromCerts = (db: Db | Tx) =>
-  joinCredentialNames(
-    db.select({ ...getTableColumns(certifications), ...credentialColumns }).from(certifications),
-  );
-
-/** A live credential the caller may see (the resource's scope, as a check), or 404. */
-async function visibleCertification(db: Db | Tx, request: FastifyRequest, id: string) {
-  const auth = request.auth!;
-  const [row] = await fromCerts(db).where(
-    and(
-      eq(certifications.id, id),
-      eq(certifications.enterprise_id, request.enterpriseId),
-      isNull(certifications.deleted_at),
-    ),
-  );
-  if (!row) throw notFound('credential');
-  if (holdsAny(auth, certificationReaders) || (await speaksFor(db, auth, request.enterpriseId, row)))
-    return row;
-  throw notFound('credential');
-}
-
-/** On the public origin, never the request's Host; a bare path when none is configured. */
-async function verifyUrlOf(app: FastifyInstance, request: FastifyRequest, number: string): Promise<string> {
-  const origin = (await publicOrigin(app, request)) ?? '';
-  return `${origin}/verify?number=${encodeURIComponent(number)}`;
-}
 
 /** Credentials held (certifications), "My licences", and their certificate and wallet card PDFs. */
 export async function certificationRoutes(app: FastifyInstance): Promise<void> {
@@ -60,21 +29,22 @@ export async function certificationRoutes(app: FastifyInstance): Promise<void> {
       querystring: z.object({ format: z.enum(['certificate', 'card']).default('certificate') }),
     },
     handler: async (request, reply) => {
-      const row = await visibleCertification(db, request, request.params.id);
-      const [enterprise] = await db
-        .select({ name: enterprises.name })
-        .from(enterprises)
-        .where(eq(enterprises.id, request.enterpriseId));
+      const credential = presentCredential(await visibleCertification(db, request, request.params.id));
+      const link = await cardLink(app, request, credential);
       const data = {
-        enterpriseName: enterprise?.name ?? '',
-        credential: presentCredential(row),
-        verifyUrl: await verifyUrlOf(app, request, row.number),
+        enterpriseName: link.enterpriseName,
+        credential,
+        verifyUrl: link.url,
+        lookupUrl: link.lookupUrl,
       };
       const card = request.query.format === 'card';
       const pdf = await renderPdf(card ? await walletCardDocument(data) : await certificateDocument(data));
       return reply
         .type('application/pdf')
-        .header('content-disposition', pdfDisposition('inline', `${row.number}${card ? ' card' : ''}.pdf`))
+        .header(
+          'content-disposition',
+          pdfDisposition('inline', `${credential.number}${card ? ' card' : ''}.pdf`),
+        )
         .send(pdf);
     },
   });
@@ -83,13 +53,15 @@ export async function certificationRoutes(app: FastifyInstance): Promise<void> {
     config: { access: 'authenticated' },
     schema: {
       tags,
-      summary: 'The public verification address the QR code of a credential opens',
+      summary:
+        'The public verification address the QR code of a credential opens, with the signed statement (compact JWS) it carries',
       params: idParams,
-      response: { 200: z.object({ url: z.string() }) },
+      response: { 200: z.object({ url: z.string(), token: z.string().optional() }) },
     },
     handler: async (request) => {
-      const row = await visibleCertification(db, request, request.params.id);
-      return { url: await verifyUrlOf(app, request, row.number) };
+      const credential = presentCredential(await visibleCertification(db, request, request.params.id));
+      const link = await cardLink(app, request, credential);
+      return link.token ? { url: link.url, token: link.token } : { url: link.url };
     },
   });
 }

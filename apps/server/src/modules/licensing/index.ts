@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { assignmentRoutes } from './assignment-routes';
 import { certificationRoutes } from './certification-routes';
+import { credentialSigningRoutes } from './credential-signing/credential-signing-routes';
 import { decisionRoutes } from './decision-routes';
 import { licenseRoutes } from './license-routes';
 import { processRoutes } from './process-routes';
@@ -29,5 +30,6 @@ export async function licensingModule(app: FastifyInstance): Promise<void> {
   await queueExportRoutes(app);
   registerRequestCounters();
   await certificationRoutes(app);
+  await credentialSigningRoutes(app);
   await requestPartsRoutes(app);
 }
