@@ -46,6 +46,8 @@ export const publicRoutes: Readonly<Record<string, string>> = {
   'POST /api/getuserlookupcount': 'count of the public licence lookup of people',
   'POST /api/PublicLookupService': 'public licence lookup of services',
   'POST /api/getservicelookupcount': 'count of the public licence lookup of services',
+  'POST /api/credentials/verify':
+    "checks a licence card's signed statement (its QR code) and the credential's live status, as /verify shows it; rate-limited",
 
   // Complaints: the public files a complaint from the public site, behind the enterprise's reCAPTCHA.
   'GET /api/complaints/publicCategories': 'the categories the public complaint form offers',

@@ -41,8 +41,9 @@ export async function credentialSigningRoutes(app: FastifyInstance): Promise<voi
     if (made > 0) app.log.info({ made }, 'made credential signing keys');
   });
 
+  // Outside /api, like the web app's files: anyone may read it (verifiers fetch it without a session).
   r.get(credentialJwksPath, {
-    config: { access: 'public', rateLimit: { max: 300, timeWindow: '1 minute' } },
+    config: { rateLimit: { max: 300, timeWindow: '1 minute' } },
     schema: {
       tags,
       summary: 'The public keys that verify this office’s signed credentials (JWKS, RFC 7517)',
