@@ -12,6 +12,7 @@ import { examsModule } from './exams';
 import { formsModule } from './forms';
 import { inspectionsModule } from './inspections';
 import { licensingModule } from './licensing';
+import { requestApplicationTypeHooks } from './licensing/request-parts-routes';
 import { loggingModule } from './logging';
 import { lookupsModule } from './lookups';
 import { mailModule } from './mail';
@@ -33,7 +34,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await sessionModule(app);
   await accountModule(app);
   await enterpriseModule(app);
-  await lookupsModule(app);
+  // Lists whose rules licensing owns are handed to lookups here, so lookups imports no module that imports it.
+  await lookupsModule(app, { license_request_application_types: requestApplicationTypeHooks });
   await loggingModule(app);
   await usersModule(app);
   await registryModule(app);

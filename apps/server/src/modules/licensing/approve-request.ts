@@ -1,6 +1,5 @@
 import { Events, requestMessages } from '@licensure/contracts';
-import { referenceTables, type Tx } from '@licensure/db';
-import { and, eq, sql } from 'drizzle-orm';
+import type { Tx } from '@licensure/db';
 import type { FastifyRequest } from 'fastify';
 import { actorOf, recordChange } from '../../platform/audit/record-change';
 import { recordEvent } from '../../platform/events/record-event';
@@ -14,16 +13,6 @@ import type { CalendarDate } from './rules/relative-date';
 
 /** Cents as dollars for a message: 6000 → "$60.00". */
 export const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-
-/** What the request still owes: the sum of its unpaid charges, in cents. */
-export async function unpaidCents(tx: Tx, requestId: string): Promise<number> {
-  const charges = referenceTables.license_request_charges;
-  const [row] = await tx
-    .select({ n: sql<number>`cast(coalesce(sum(${charges.amount_cents}), 0) as integer)` })
-    .from(charges)
-    .where(and(eq(charges.license_request_id, requestId), eq(charges.paid, false)));
-  return row?.n ?? 0;
-}
 
 /**
  * Approves a request awaiting review by applying the plan its decision preview shows (`planDecision`):

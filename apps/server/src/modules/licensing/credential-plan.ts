@@ -10,7 +10,7 @@ import {
 } from '@licensure/db';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { cycleFor } from '../education/progress';
-import { type ExpirationRule, expirationDate } from './issue';
+import { type ExpirationRule, expirationDate } from './expiration';
 import { type CalendarDate, formatDate, parseDate } from './rules/relative-date';
 
 type Request = typeof licenseRequests.$inferSelect;

@@ -17,10 +17,10 @@ import {
   users,
 } from '@licensure/db';
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
-import { unpaidCents } from './approve-request';
 import { type CredentialPlan, planCredentials } from './credential-plan';
 import { decide, effectiveState } from './decisions';
 import type { CalendarDate } from './rules/relative-date';
+import { unpaidCents } from './unpaid';
 
 type Request = typeof licenseRequests.$inferSelect;
 export type PreviewDecision = DecisionPreview['decision'];

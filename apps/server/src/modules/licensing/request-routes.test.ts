@@ -16,7 +16,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, createTestContext, type TestContext } from '../../test/test-app';
-import { expirationDate } from './issue';
+import { expirationDate } from './expiration';
 import { enterpriseToday } from './rule-routes';
 
 let t: TestContext;

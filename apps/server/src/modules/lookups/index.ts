@@ -5,15 +5,16 @@ import { fromFieldSpec } from '../../platform/resources/from-field-spec';
 import { registerResource } from '../../platform/resources/register';
 import type { ResourceHooks } from '../../platform/resources/types';
 import { cmsPageHooks } from '../cms/cms-page-hooks';
-import { requestApplicationTypeHooks } from '../licensing/request-parts-routes';
 import { geographyRoutes } from './geography-routes';
 import { lookupRoutes } from './lookup-routes';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const hooks: Record<string, ResourceHooks> = {
+/** Hooks of lists whose rules belong to another module, handed over at registration (modules/index.ts). */
+export type LookupHooks = Record<string, ResourceHooks>;
+
+const hooks: LookupHooks = {
   cms_pages: cmsPageHooks,
-  license_request_application_types: requestApplicationTypeHooks,
   // The spec: a training location's ids are cleared when they are not valid GUIDs.
   training_locations: {
     normalize(input) {
@@ -25,9 +26,14 @@ const hooks: Record<string, ResourceHooks> = {
   },
 };
 
-export async function lookupsModule(app: FastifyInstance): Promise<void> {
+/**
+ * The reference lists. A list whose rules another module owns (a request's application types: licensing)
+ * gets its hooks from `given`, so lookups, which licensing and complaints import (autonumbers), imports
+ * none of them back.
+ */
+export async function lookupsModule(app: FastifyInstance, given: LookupHooks): Promise<void> {
   for (const spec of referenceLists)
-    registerResource(app, fromFieldSpec(spec, referenceTables[spec.key], hooks[spec.key]));
+    registerResource(app, fromFieldSpec(spec, referenceTables[spec.key], given[spec.key] ?? hooks[spec.key]));
   await lookupRoutes(app);
   await geographyRoutes(app);
 }

@@ -1,18 +1,24 @@
-import { certifications } from '@licensure/db';
+import { certifications, type Db } from '@licensure/db';
 import { and, asc, isNotNull } from 'drizzle-orm';
+import type { JobQueue } from '../../platform/jobs/job-queue';
 import { queueCorrespondence } from '../correspondence/queue-correspondence';
-import type { RunDeps } from './run-task';
 import { selection, type TaskRow } from './selection';
 
 /** Letters a run sends at most; a larger selection is reported as an error, never silently cut. */
 export const MAX_LETTERS = 10_000;
+
+/** What sending letters needs of a task run (run-task's RunDeps has it; declared here so neither file imports the other). */
+export interface LetterDeps {
+  db: Db;
+  jobs: JobQueue;
+}
 
 /**
  * Each merge template of the task, merged on each selected credential held by a person and emailed to
  * them through correspondence. The key (task, day, template, credential) makes a second run on the same
  * day send nothing again.
  */
-export async function sendTaskLetters(deps: RunDeps, task: TaskRow, today: string, runBy: string | null) {
+export async function sendTaskLetters(deps: LetterDeps, task: TaskRow, today: string, runBy: string | null) {
   const c = certifications;
   const rows = await deps.db
     .select({ id: c.id, user_id: c.user_id })

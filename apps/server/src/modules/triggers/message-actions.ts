@@ -2,7 +2,7 @@ import type { MergeObjectRef, TriggerAction } from '@licensure/contracts';
 import { createAlert } from '../alerts/create-alert';
 import { retireAlerts } from '../alerts/retire-alerts';
 import { queueCorrespondence } from '../correspondence/queue-correspondence';
-import type { ActionContext, ActionResult } from './run-action';
+import type { ActionContext, ActionResult } from './action-context';
 import type { TriggerSubject } from './subject';
 
 /** The alert subject of a trigger's object: its holder, and the request or credential it is about. */

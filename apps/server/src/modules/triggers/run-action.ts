@@ -17,31 +17,11 @@ import {
   users,
 } from '@licensure/db';
 import { and, eq, isNull, max } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { recordChange } from '../../platform/audit/record-change';
 import { recordEvent } from '../../platform/events/record-event';
-import type { JobQueue } from '../../platform/jobs/job-queue';
+import type { ActionContext, ActionResult } from './action-context';
 import { runAlertAction, runMergeTemplateAction } from './message-actions';
-import type { TriggerSubject } from './subject';
 import { triggerFunctions } from './trigger-functions';
-
-export interface ActionContext {
-  tx: Tx;
-  enterpriseId: string;
-  subject: TriggerSubject;
-  /** Who fired the trigger (the change log's user); null for the system. */
-  actorId: string | null;
-  /** The firing and step: the key that makes a retried action do nothing twice. */
-  logId: string;
-  index: number;
-  jobs: JobQueue;
-  log: FastifyBaseLogger;
-}
-
-export interface ActionResult {
-  outcome: 'done' | 'failed' | 'not available';
-  message: string;
-}
 
 const done = (message: string): ActionResult => ({ outcome: 'done', message });
 const failed = (message: string): ActionResult => ({ outcome: 'failed', message });

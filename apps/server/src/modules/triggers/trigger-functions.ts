@@ -1,7 +1,7 @@
 import { certifications, licenseRequests } from '@licensure/db';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { recordChange } from '../../platform/audit/record-change';
-import type { ActionContext } from './run-action';
+import type { ActionContext } from './action-context';
 
 /** A named server function a trigger action can call (TGTriggerFunctions). */
 export interface TriggerFunction {

@@ -3,7 +3,7 @@ import { type Db, enterprises, securityTemplates, sessions, users } from '@licen
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { AuthContext } from './context';
 
-export const SESSION_COOKIE = 'licensure_session';
+export { SESSION_COOKIE } from '../http/session-cookie';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 

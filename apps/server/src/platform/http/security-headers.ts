@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE } from '../auth/session-store';
+import { SESSION_COOKIE } from './session-cookie';
 
 const policy = (directives: Record<string, string>) =>
   Object.entries(directives)
