@@ -12,6 +12,7 @@ export * from './insight';
 export * from './inspections';
 export * from './licensing';
 export * from './national-exchange';
+export * from './nemsis';
 export * from './payments';
 export * from './people';
 export * from './platform';
