@@ -25,6 +25,7 @@ export * from './inspections-offline';
 export * from './licensing';
 export * from './logging';
 export * from './mail';
+export * from './nav-counts';
 export * from './merge';
 export * from './national-registry';
 export * from './notes';

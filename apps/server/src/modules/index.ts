@@ -17,6 +17,7 @@ import { loggingModule } from './logging';
 import { lookupsModule } from './lookups';
 import { mailModule } from './mail';
 import { mergeModule } from './merge';
+import { navigationModule } from './navigation';
 import { notesModule } from './notes';
 import { paymentsModule } from './payments';
 import { policiesModule } from './policies';
@@ -57,6 +58,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await inspectionsModule(app);
   await examsModule(app);
   await queriesModule(app);
+  await navigationModule(app);
   await policiesModule(app);
   await cmsModule(app);
   await publicSiteModule(app);

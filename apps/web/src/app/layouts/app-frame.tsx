@@ -21,7 +21,10 @@ function NavItemLink({ item }: { item: NavItem }) {
 
 interface AppFrameProps {
   homeHref: string;
-  navItems: readonly NavItem[];
+  /** A flat menu (the portal's)... */
+  navItems?: readonly NavItem[];
+  /** ...or a menu of its own (the staff app's, grouped by area). */
+  navigation?: ReactNode;
   /** Shown next to the product name; by default the enterprise's public name. */
   subtitle?: string | null;
   children: ReactNode;
@@ -31,7 +34,7 @@ interface AppFrameProps {
  * Header (skip link, name, user, sign out), navigation and the main region of the staff app and the
  * portal. The public pages have a lighter frame (public-layout.tsx) without Mantine's AppShell.
  */
-export function AppFrame({ homeHref, navItems, subtitle, children }: AppFrameProps) {
+export function AppFrame({ homeHref, navItems = [], navigation, subtitle, children }: AppFrameProps) {
   const { retry } = useSession();
   const signedIn = useSignedInShell();
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -67,9 +70,7 @@ export function AppFrame({ homeHref, navItems, subtitle, children }: AppFramePro
       </AppShell.Header>
       {/* The list outgrows short windows as modules are added: it scrolls on its own. */}
       <AppShell.Navbar p="sm" id="main-navigation" aria-label="Main" style={{ overflowY: 'auto' }}>
-        {navItems.map((item) => (
-          <NavItemLink key={item.to} item={item} />
-        ))}
+        {navigation ?? navItems.map((item) => <NavItemLink key={item.to} item={item} />)}
       </AppShell.Navbar>
       <AppShell.Main id="main" tabIndex={-1}>
         {signedIn?.offline ? <OfflineNotice onRetry={retry} /> : null}
