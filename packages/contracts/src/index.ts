@@ -36,6 +36,7 @@ export * from './permissions';
 export * from './policies';
 export * from './portal-messages';
 export * from './processes';
+export * from './insight';
 export * from './queries';
 export * from './reference-lists';
 export * from './registry';

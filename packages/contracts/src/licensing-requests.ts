@@ -70,6 +70,9 @@ export const requestQueueQuery = listQuery.extend({
   /** Submitted on or after / on or before (YYYY-MM-DD). */
   from: z.iso.date({ message: 'from must be a date (YYYY-MM-DD)' }).optional(),
   to: z.iso.date({ message: 'to must be a date (YYYY-MM-DD)' }).optional(),
+  /** Approved or denied on or after / on or before (YYYY-MM-DD): the dashboard's processing times open these. */
+  decided_from: z.iso.date({ message: 'decided_from must be a date (YYYY-MM-DD)' }).optional(),
+  decided_to: z.iso.date({ message: 'decided_to must be a date (YYYY-MM-DD)' }).optional(),
   includeDeleted: booleanish.optional(),
   /** Where the request stands; without it, every state. */
   state: z.enum(queueStates, { message: `state must be one of: ${queueStates.join(', ')}` }).optional(),

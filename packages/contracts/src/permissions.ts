@@ -68,6 +68,8 @@ export const permissionCatalog = {
   'cms.write': 'Edit the public site: its sites, pages, menu and portal pages',
   'firedrills.read': 'Read and export the fire drills schools report, and the school lists',
   'firedrills.write': 'Keep the school systems and schools, and correct or delete drill reports',
+  'insight.read':
+    "See the office dashboard: processing times, backlog, expirations, money, inspections, complaints and exams, and export its figures",
   'queries.read': 'Run the saved queries shared with them, see their results, charts and exports',
   'queries.write': 'Build, save, share and delete saved queries',
   'nationalRegistry.read':

@@ -10,6 +10,7 @@ import { educationModule } from './education';
 import { enterpriseModule } from './enterprise';
 import { examsModule } from './exams';
 import { formsModule } from './forms';
+import { insightModule } from './insight';
 import { inspectionsModule } from './inspections';
 import { licensingModule } from './licensing';
 import { requestApplicationTypeHooks } from './licensing/request-parts-routes';
@@ -58,6 +59,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await inspectionsModule(app);
   await examsModule(app);
   await queriesModule(app);
+  await insightModule(app);
   await navigationModule(app);
   await policiesModule(app);
   await cmsModule(app);

@@ -39,6 +39,12 @@ export function queueWhere(enterpriseId: string, auth: AuthContext, q: RequestQu
   if (q.created_by === 'me') conditions.push(eq(licenseRequests.created_by, auth.userId));
   if (q.from) conditions.push(gte(licenseRequests.completed_on, new Date(`${q.from}T00:00:00Z`)));
   if (q.to) conditions.push(lte(licenseRequests.completed_on, new Date(`${q.to}T23:59:59.999Z`)));
+  if (q.decided_from || q.decided_to)
+    conditions.push(
+      sql`exists (select 1 from license_request_history h where h.license_request_id = ${licenseRequests.id} and h.kind in ('issued', 'denied')${
+        q.decided_from ? sql` and h.at >= ${`${q.decided_from}T00:00:00Z`}::timestamptz` : sql``
+      }${q.decided_to ? sql` and h.at <= ${`${q.decided_to}T23:59:59.999Z`}::timestamptz` : sql``})`,
+    );
   if (q.process_status_id || q.process_id)
     conditions.push(
       sql`exists (select 1 from ${licenseRequestProcessStatuses} where ${licenseRequestProcessStatuses.license_request_id} = ${licenseRequests.id}${
