@@ -10,6 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../../platform/audit/record-change';
 import { AppError } from '../../../platform/http/errors';
+import { speaksForHolder } from '../../../platform/permissions/policies';
 import { canSeal } from './key-vault';
 import { ensureSigningKeys, listSigningKeys, publishedKeys, rotateSigningKey } from './signing-keys';
 import { verifiableCredentialOf } from './verifiable-credential';
@@ -41,7 +42,8 @@ export async function credentialSigningRoutes(app: FastifyInstance): Promise<voi
     if (made > 0) app.log.info({ made }, 'made credential signing keys');
   });
 
-  // Outside /api, like the web app's files: anyone may read it (verifiers fetch it without a session).
+  // Outside /api, like the web app's files: anyone may read it, and no session is loaded for it, so the
+  // enterprise is the one whose web address the request names (as for a signed-out visitor).
   r.get(credentialJwksPath, {
     config: { rateLimit: { max: 300, timeWindow: '1 minute' } },
     schema: {
@@ -50,7 +52,8 @@ export async function credentialSigningRoutes(app: FastifyInstance): Promise<voi
       response: { 200: z.object({ keys: z.array(jwk) }) },
     },
     handler: async (request, reply) => {
-      const keys = await publishedKeys(db, request.enterpriseId);
+      const enterpriseId = await app.deps.resolver.resolve(request.hostname);
+      const keys = enterpriseId ? await publishedKeys(db, enterpriseId) : [];
       return reply
         .header('cache-control', 'public, max-age=300')
         .header('access-control-allow-origin', '*')
@@ -98,7 +101,7 @@ export async function credentialSigningRoutes(app: FastifyInstance): Promise<voi
   });
 
   r.get('/api/certifications/:id/vc', {
-    config: { access: 'authenticated' },
+    config: { access: speaksForHolder('requests.read') },
     schema: {
       tags,
       summary:
