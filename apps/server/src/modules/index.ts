@@ -19,6 +19,7 @@ import { lookupsModule } from './lookups';
 import { mailModule } from './mail';
 import { mergeModule } from './merge';
 import { navigationModule } from './navigation';
+import { nationalRegistryModule } from './national-registry';
 import { notesModule } from './notes';
 import { paymentsModule } from './payments';
 import { policiesModule } from './policies';
@@ -42,6 +43,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await usersModule(app);
   await registryModule(app);
   await cliniciansModule(app);
+  await nationalRegistryModule(app);
   await documentsModule(app);
   await formsModule(app);
   await responsesModule(app);

@@ -8,6 +8,7 @@ import { seedDemoExams } from './demo-exams';
 import { seedDemoForms } from './demo-forms';
 import { seedDemoInspections } from './demo-inspections';
 import { seedDemoLicensing } from './demo-licensing';
+import { seedDemoNationalRegistry } from './demo-national-exchange';
 import { seedDemoPayments } from './demo-payments';
 import { seedDemoPublicSite } from './demo-public-site';
 import { seedDemoQueries } from './demo-queries';
@@ -80,6 +81,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<{ seed
       password_hash: hashes[2],
     });
     await seedDemoRegistry(tx, enterprise.id, { applicant });
+    await seedDemoNationalRegistry(tx, enterprise.id, applicant);
     const { formId } = await seedDemoForms(tx, enterprise.id);
     const { licenseId } = await seedDemoLicensing(tx, enterprise.id, formId);
     await seedDemoRequests(tx, enterprise.id, { licenseId, formId });

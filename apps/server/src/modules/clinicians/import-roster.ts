@@ -36,18 +36,34 @@ export async function readRosterDocument(
   doc: DocumentRow,
   log?: FastifyBaseLogger,
 ): Promise<RosterLine[]> {
+  const lines = await readSpreadsheetDocument(files, doc, readRoster, ROSTER_IMPORT_MAX_ROWS, log);
+  if (lines.length === 0) throw badRequest({ documentId: 'The file has a header row but no people.' });
+  return lines;
+}
+
+/**
+ * Reads a spreadsheet document (xlsx or csv) through `read` under the roster import's limits on hostile
+ * files: the zip unpacked under hard limits, at most `maxRows` rows; 400 naming documentId when refused.
+ */
+export async function readSpreadsheetDocument<T>(
+  files: FileStorage,
+  doc: DocumentRow,
+  read: (stream: Readable, kind: 'xlsx' | 'csv') => AsyncIterable<T>,
+  maxRows: number,
+  log?: FastifyBaseLogger,
+): Promise<T[]> {
   const kind = doc.mime_type === XLSX_MIME ? 'xlsx' : doc.mime_type === 'text/csv' ? 'csv' : undefined;
   if (!kind) throw badRequest({ documentId: 'The document is not a spreadsheet (xlsx or csv).' });
   let stream: Readable = await files.get(doc.storage_key);
-  const lines: RosterLine[] = [];
+  const lines: T[] = [];
   try {
     // An xlsx is a zip: unpacked under hard limits first, so a zip bomb is refused before exceljs
     // inflates anything (its shared strings are read whole).
     if (kind === 'xlsx') stream = repackZip(xlsxOrder(await unpackZip(await readAll(stream)))) as Readable;
-    for await (const line of readRoster(stream, kind)) {
-      if (lines.length === ROSTER_IMPORT_MAX_ROWS)
+    for await (const line of read(stream, kind)) {
+      if (lines.length === maxRows)
         throw badRequest({
-          documentId: `The file has more than ${ROSTER_IMPORT_MAX_ROWS.toLocaleString('en-US')} rows. Split it into files of at most ${ROSTER_IMPORT_MAX_ROWS.toLocaleString('en-US')} rows.`,
+          documentId: `The file has more than ${maxRows.toLocaleString('en-US')} rows. Split it into files of at most ${maxRows.toLocaleString('en-US')} rows.`,
         });
       lines.push(line);
     }
@@ -56,12 +72,11 @@ export async function readRosterDocument(
     if (err instanceof ArchiveRefusedError)
       throw badRequest({ documentId: `The spreadsheet was refused: ${err.message}` });
     if (err instanceof AppError) throw err;
-    log?.warn({ err, documentId: doc.id }, 'roster file could not be read');
+    log?.warn({ err, documentId: doc.id }, 'spreadsheet could not be read');
     throw badRequest({ documentId: 'The spreadsheet could not be read. Save it again as .xlsx or .csv.' });
   } finally {
     stream.destroy();
   }
-  if (lines.length === 0) throw badRequest({ documentId: 'The file has a header row but no people.' });
   return lines;
 }
 

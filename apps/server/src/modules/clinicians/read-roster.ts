@@ -82,7 +82,7 @@ function cellOf(v: unknown): CellValue {
 export const ROSTER_MAX_COLUMNS = 256;
 export const ROSTER_MAX_CELLS = 500_000;
 
-async function* xlsxRows(stream: Readable): AsyncGenerator<{ row: number; cells: CellValue[] }> {
+export async function* xlsxRows(stream: Readable): AsyncGenerator<{ row: number; cells: CellValue[] }> {
   let cellCount = 0;
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, {
     worksheets: 'emit',
@@ -108,7 +108,7 @@ async function* xlsxRows(stream: Readable): AsyncGenerator<{ row: number; cells:
 }
 
 /** RFC 4180 CSV (quoted fields, doubled quotes, line breaks inside quotes), UTF-8 with or without BOM. */
-async function* csvRows(stream: Readable): AsyncGenerator<{ row: number; cells: CellValue[] }> {
+export async function* csvRows(stream: Readable): AsyncGenerator<{ row: number; cells: CellValue[] }> {
   const decoder = new TextDecoder('utf-8');
   let field = '';
   let cells: CellValue[] = [];
