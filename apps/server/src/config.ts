@@ -68,6 +68,12 @@ export const configSchema = z.object({
     .optional(),
   /** The local test gateway (no money taken) for enterprises without a card gateway (default: outside production). */
   PAYMENT_TEST_GATEWAY: flag.optional(),
+  /** EMS Compact feed: the data system's https upload address; without it files go to COMPACT_FEED_DIR. */
+  COMPACT_FEED_URL: z.url({ message: 'COMPACT_FEED_URL must be an https:// URL' }).optional(),
+  /** Bearer token sent with each Compact file upload. */
+  COMPACT_FEED_TOKEN: z.string().min(1).optional(),
+  /** Folder the Compact files are dropped into for the office's transfer agent (DATA_DIR/compact-feed). */
+  COMPACT_FEED_DIR: z.string().optional(),
 });
 
 export type Config = z.infer<typeof configSchema> & {

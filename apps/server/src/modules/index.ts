@@ -3,6 +3,7 @@ import { accountModule } from './account';
 import { alertsModule } from './alerts';
 import { cliniciansModule } from './clinicians';
 import { cmsModule } from './cms';
+import { compactModule } from './compact';
 import { complaintsModule } from './complaints';
 import { correspondenceModule } from './correspondence';
 import { documentsModule } from './documents';
@@ -57,6 +58,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await scheduledTasksModule(app);
   await paymentsModule(app);
   await complaintsModule(app);
+  await compactModule(app);
   await educationModule(app);
   await inspectionsModule(app);
   await examsModule(app);
