@@ -107,6 +107,7 @@ export const staffNav: readonly StaffNavGroup[] = [
       { to: '/staff/triggers', label: 'Triggers', permission: 'triggers.read', count: 'failedAutomation' },
       { to: '/staff/scheduled-tasks', label: 'Scheduled tasks', permission: 'scheduledTasks.read' },
       { to: '/staff/queries', label: 'Queries', permission: 'queries.read' },
+      { to: '/staff/insight', label: 'Office insight', permission: 'insight.read' },
     ],
   },
 ];

@@ -7,6 +7,7 @@ import { educationStaffRoutes } from '../modules/education/education-routes';
 import { examsStaffRoutes } from '../modules/exams/exams-routes';
 import { fireDrillsStaffRoutes } from '../modules/fire-drills/fire-drills-routes';
 import { formsStaffRoutes } from '../modules/forms/forms-routes';
+import { insightStaffRoutes } from '../modules/insight/insight-routes';
 import { inspectionsStaffRoutes } from '../modules/inspections/inspections-routes';
 import { licensingStaffRoutes } from '../modules/licensing/licensing-routes';
 import { licensingConfigStaffRoutes } from '../modules/licensing-config/licensing-config-routes';
@@ -66,6 +67,7 @@ export const staffArea: RouteObject = {
     ...cmsStaffRoutes,
     ...fireDrillsStaffRoutes,
     ...queriesStaffRoutes,
+    ...insightStaffRoutes,
     ...correspondenceStaffRoutes,
     ...mailStaffRoutes,
     ...scheduledTasksStaffRoutes,

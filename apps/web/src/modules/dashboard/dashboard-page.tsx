@@ -5,6 +5,7 @@ import { useSignedIn } from '../../platform/session/session-provider';
 import { displayName, hasPermission } from '../../platform/session/shell-state';
 import { DashboardAlertsPanel } from '../alerts/dashboard-alerts-panel';
 import { ADMIN_BASE, readableLists } from '../lookups/administration-access';
+import { ReviewerPanel } from './reviewer-panel';
 
 /** `/staff`: the staff home; points at what exists for this user. */
 export function DashboardPage() {
@@ -63,6 +64,15 @@ export function DashboardPage() {
             ),
           )}
         </SimpleGrid>
+      ) : null}
+      {hasPermission(viewer, 'requests.review') ? <ReviewerPanel /> : null}
+      {hasPermission(viewer, 'insight.read') ? (
+        <Text>
+          <Anchor component={Link} to="/staff/insight">
+            Office insight
+          </Anchor>
+          : processing times, backlog, expirations, money, inspections, complaints and exams.
+        </Text>
       ) : null}
       {hasPermission(viewer, 'alerts.read') ? <DashboardAlertsPanel /> : null}
       <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="setup-heading">
