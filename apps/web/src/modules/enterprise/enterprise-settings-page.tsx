@@ -19,6 +19,7 @@ import { fetchEnterprise } from '../../platform/session/session-api';
 import { useSession, useSignedIn } from '../../platform/session/session-provider';
 import { hasPermission } from '../../platform/session/shell-state';
 import { enterpriseFields, enterpriseSections } from './enterprise-fields';
+import { SigningKeysSection } from './signing-keys-section';
 
 const TITLE = 'Enterprise settings';
 
@@ -49,6 +50,7 @@ export function EnterpriseSettingsPage() {
       ) : (
         <LoadingState label="Loading the enterprise settings…" />
       )}
+      <SigningKeysSection canWrite={canWrite} />
     </Stack>
   );
 }

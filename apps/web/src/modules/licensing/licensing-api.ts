@@ -255,6 +255,10 @@ export async function refreshAfterRequestChange(client: QueryClient): Promise<vo
 export const certificateHref = (certificationId: string, format: 'certificate' | 'card' = 'certificate') =>
   `/api/certifications/${enc(certificationId)}/certificate${format === 'card' ? '?format=card' : ''}`;
 
+/** Where the holder downloads the credential as a W3C Verifiable Credential (application/vc+jwt) for a wallet. */
+export const verifiableCredentialHref = (certificationId: string) =>
+  `/api/certifications/${enc(certificationId)}/vc`;
+
 /** Where the queue's CSV export (the same filters, every page) is downloaded. */
 export const queueCsvHref = (query: Record<string, string | number>) => {
   const params = new URLSearchParams();

@@ -7,7 +7,7 @@ import { PageHeader } from '../../platform/components/page-header';
 import { type ResponsiveColumn, ResponsiveTable } from '../../platform/components/responsive-table';
 import { ErrorState, LoadingState } from '../../platform/components/status';
 import { formatDate } from '../../platform/display/format';
-import { certificateHref, licensingApi, licensingKeys } from './licensing-api';
+import { certificateHref, licensingApi, licensingKeys, verifiableCredentialHref } from './licensing-api';
 
 /** Opens the open renewal of a credential when there is one, else starts it. */
 async function renew(c: CertificationOutput): Promise<string> {
@@ -67,6 +67,9 @@ export function PortalMyLicencesPage() {
               </Anchor>
               <Anchor href={certificateHref(c.id, 'card')} download>
                 Wallet card<VisuallyHidden> {c.number}</VisuallyHidden>
+              </Anchor>
+              <Anchor href={verifiableCredentialHref(c.id)} download>
+                Digital wallet credential<VisuallyHidden> {c.number}</VisuallyHidden>
               </Anchor>
               <Button
                 size="xs"

@@ -1,9 +1,11 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../platform/components/page-header';
 import { useSearchState } from '../../platform/list/search-state';
 import { type LookupCriteria, type LookupKind, publicLookup } from './public-lookup-api';
+import { SignedCredentialCheck } from './signed-credential-check';
 import { VerifyResults } from './verify-results';
 import './verify.css';
 
@@ -14,9 +16,12 @@ const kindOf = (type: string): LookupKind => (type === 'service' ? 'service' : '
 
 /**
  * `/verify`: anyone may check a person's or a service's licence. The criteria live in the address, so a
- * QR code on a licence card can link to `/verify?number=EMT-000123` and the search runs at once.
+ * QR code on a licence card can link to `/verify?number=EMT-000123` and the search runs at once. A card's
+ * QR code carries its signed statement (`/verify?token=…`), checked first with the live status.
  */
 export function VerifyPage() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token')?.trim() ?? '';
   const { criteria: params, page, search, goToPage } = useSearchState(fields);
   const criteria: LookupCriteria = { ...params, kind: kindOf(params.type) };
   const hasCriteria =
@@ -36,6 +41,7 @@ export function VerifyPage() {
         title="Verify a licence"
         description="Check that a person or a service holds a current licence."
       />
+      {token ? <SignedCredentialCheck token={token} /> : null}
       <LookupForm criteria={criteria} busy={hasCriteria && query.isFetching} onSearch={search} />
       <VerifyResults hasCriteria={hasCriteria} query={query} page={page} onPage={goToPage} />
       <Text size="sm" className="verify-printed-on">
