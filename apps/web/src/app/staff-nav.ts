@@ -85,6 +85,13 @@ export const staffNav: readonly StaffNavGroup[] = [
     ],
   },
   {
+    label: 'National exchange',
+    links: [
+      { to: '/staff/national-registry', label: 'Registry reconciliation', permission: 'nationalRegistry.read' },
+      { to: '/staff/compact-feed', label: 'EMS Compact feed', permission: 'compactFeed.read' },
+    ],
+  },
+  {
     label: 'Money',
     links: [{ to: '/staff/payments', label: 'Payments', permission: 'payments.read' }],
   },

@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { alertsStaffRoutes } from '../modules/alerts/alerts-routes';
 import { cmsStaffRoutes } from '../modules/cms/cms-routes';
+import { compactStaffRoutes } from '../modules/compact/compact-routes';
 import { complaintsStaffRoutes } from '../modules/complaints/complaints-routes';
 import { correspondenceStaffRoutes } from '../modules/correspondence/correspondence-routes';
 import { educationStaffRoutes } from '../modules/education/education-routes';
@@ -13,6 +14,7 @@ import { licensingStaffRoutes } from '../modules/licensing/licensing-routes';
 import { licensingConfigStaffRoutes } from '../modules/licensing-config/licensing-config-routes';
 import { mailStaffRoutes } from '../modules/mail/mail-routes';
 import { mergeStaffRoutes } from '../modules/merge/merge-routes';
+import { nationalRegistryStaffRoutes } from '../modules/national-registry/national-registry-routes';
 import { paymentsStaffRoutes } from '../modules/payments/payments-routes';
 import { policiesStaffRoutes } from '../modules/policies/policies-routes';
 import { queriesStaffRoutes } from '../modules/queries/queries-routes';
@@ -58,6 +60,8 @@ export const staffArea: RouteObject = {
     ...triggersStaffRoutes,
     ...alertsStaffRoutes,
     ...complaintsStaffRoutes,
+    ...nationalRegistryStaffRoutes,
+    ...compactStaffRoutes,
     ...educationStaffRoutes,
     ...inspectionsStaffRoutes,
     ...examsStaffRoutes,
