@@ -11,6 +11,7 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import type { Config } from './config';
 import { registerModules } from './modules';
 import { recaptchaUsage } from './modules/enterprise/uses-recaptcha';
+import type { RoutePolicy } from './platform/auth/context';
 import { authPlugin } from './platform/auth/plugin';
 import { createSessionCache, type SessionCache } from './platform/auth/session-cache';
 import { createEventBus, type EventBus } from './platform/events/event-bus';
@@ -30,7 +31,7 @@ import { createEnterpriseResolver, type EnterpriseResolver } from './platform/te
 export interface RegisteredRoute {
   method: string;
   url: string;
-  access: RouteAccess | undefined;
+  access: RouteAccess | RoutePolicy | undefined;
   /** Made by the resource engine from a declaration, not written by hand. */
   declared: boolean;
 }

@@ -3,7 +3,7 @@ import { rosterColumns, spreadsheetRow } from '@licensure/contracts';
 import { type Db, positions, servicePersonnel, users } from '@licensure/db';
 import { and, asc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { activeEntry } from '../../platform/permissions/roster';
+import { notEndedEntry } from '../../platform/permissions/roster';
 
 const asDate = (d: string | null) => (d ? new Date(`${d}T00:00:00Z`) : null);
 
@@ -31,7 +31,7 @@ export async function exportRoster(db: Db, enterpriseId: string, serviceId: stri
       and(
         eq(servicePersonnel.service_id, serviceId),
         eq(servicePersonnel.enterprise_id, enterpriseId),
-        activeEntry(),
+        notEndedEntry(),
       ),
     )
     .orderBy(asc(users.last_name), asc(users.first_name), asc(servicePersonnel.id));

@@ -4,7 +4,7 @@ import { type Db, dataChangeLog, servicePersonnel, services, type Tx, users } fr
 import { and, eq, isNull } from 'drizzle-orm';
 import { type Actor, recordChange } from '../../platform/audit/record-change';
 import { notFound } from '../../platform/http/errors';
-import { activeEntry, today } from '../../platform/permissions/roster';
+import { notEndedEntry, today } from '../../platform/permissions/roster';
 import type { CheckOutcome } from './check-rows';
 
 type PersonnelRow = typeof servicePersonnel.$inferSelect;
@@ -79,7 +79,7 @@ export async function writeRoster(
     const existing = await tx
       .select()
       .from(servicePersonnel)
-      .where(and(eq(servicePersonnel.service_id, serviceId), activeEntry()));
+      .where(and(eq(servicePersonnel.service_id, serviceId), notEndedEntry()));
     const entries = new Map(existing.map((e) => [`${e.user_id}|${e.position_id}`, e]));
     const additions: Omit<PersonnelRow, 'created_at' | 'updated_at'>[] = [];
     let updated = 0;

@@ -9,9 +9,10 @@ import {
   servicePersonnel,
   type Tx,
 } from '@licensure/db';
-import { and, eq, gte, isNull, or, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth/context';
 import { AppError, forbidden, notFound, unauthenticated } from '../../platform/http/errors';
+import { activeRosterSql } from '../../platform/permissions/roster';
 
 export type ResponseRow = typeof fbResponses.$inferSelect;
 
@@ -36,8 +37,6 @@ export interface Rights {
 export const staffReads = (auth: AuthContext) =>
   auth.permissions.has('responses.read') || auth.permissions.has('responses.write');
 export const staffWrites = (auth: AuthContext) => auth.permissions.has('responses.write');
-
-const today = () => sql`current_date`;
 
 /** What a service's current personnel may do with a form's responses through their positions. */
 export async function positionGrant(
@@ -66,7 +65,7 @@ export async function positionGrant(
         eq(servicePersonnel.enterprise_id, enterpriseId),
         eq(servicePersonnel.service_id, serviceId),
         eq(servicePersonnel.user_id, userId),
-        or(isNull(servicePersonnel.end_date), gte(servicePersonnel.end_date, today())),
+        activeRosterSql(),
       ),
     );
   const edit = rows.some((r) => r.can_edit === true);

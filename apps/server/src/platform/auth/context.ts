@@ -23,8 +23,12 @@ declare module 'fastify' {
     enterpriseId: string;
   }
   interface FastifyContextConfig {
-    /** Required of every /api route: a permission key, 'authenticated' or 'public'. */
-    access?: RouteAccess;
+    /**
+     * Required of every /api route: a permission key, 'public', or a named policy of
+     * platform/permissions (the object-level rule: self or permission, speaks for, administers...).
+     * 'authenticated' alone is refused when the route is registered (app.ts).
+     */
+    access?: RouteAccess | RoutePolicy;
     /** Read the session without extending its idle timer (alive checks). */
     passiveSession?: boolean;
     /**
@@ -37,8 +41,23 @@ declare module 'fastify' {
   }
 }
 
-export function can(auth: AuthContext | null, access: RouteAccess): boolean {
+/**
+ * What the route gate knows of a policy (platform/permissions/policies.ts defines them): a signed-in
+ * caller passes the gate, and the handler checks the record with the policy.
+ */
+export interface RoutePolicy {
+  readonly kind: 'policy';
+  readonly name: string;
+  readonly permission: string | null;
+  readonly refusal: 'forbidden' | 'not_found';
+}
+
+export const isRoutePolicy = (access: unknown): access is RoutePolicy =>
+  typeof access === 'object' && access !== null && (access as { kind?: unknown }).kind === 'policy';
+
+export function can(auth: AuthContext | null, access: RouteAccess | RoutePolicy): boolean {
   if (access === 'public') return true;
   if (!auth) return false;
+  if (isRoutePolicy(access)) return true;
   return access === 'authenticated' || auth.permissions.has(access);
 }

@@ -4,8 +4,20 @@ import { and, eq, gt, gte, isNull, lte, or, type SQL, type SQLWrapper, sql } fro
 /** Today as YYYY-MM-DD (UTC), the day roster entries and vehicle links are compared with. */
 export const today = () => new Date().toISOString().slice(0, 10);
 
-/** A roster entry is active while its end date is empty or today or later (the end day is included). */
-export const activeEntry = () =>
+/**
+ * THE active roster entry, the one definition every rule uses: started (no start date, or today or
+ * earlier) and not ended (no end date, or today or later: the end day is included). A roster entry
+ * starting next month grants nothing today.
+ */
+export const activeRosterSql = (entry: { start_date: SQLWrapper; end_date: SQLWrapper } = servicePersonnel) =>
+  sql`(${entry.start_date} is null or ${entry.start_date} <= current_date)
+    and (${entry.end_date} is null or ${entry.end_date} >= current_date)`;
+
+/**
+ * Entries not ended yet (current and future ones): what the roster import updates and the roster export
+ * lists. Not an access rule: access needs an active entry (activeRosterSql).
+ */
+export const notEndedEntry = () =>
   or(isNull(servicePersonnel.end_date), gte(servicePersonnel.end_date, today()));
 
 /**
@@ -27,8 +39,30 @@ export type UserParam = string | SQLWrapper;
 export function administersSql(service: SQLWrapper, user: UserParam): SQL {
   return sql`exists (select 1 from ${servicePersonnel} where ${servicePersonnel.service_id} = ${service}
     and ${servicePersonnel.user_id} = ${user} and ${servicePersonnel.is_administrator}
-    and (${servicePersonnel.start_date} is null or ${servicePersonnel.start_date} <= current_date)
-    and (${servicePersonnel.end_date} is null or ${servicePersonnel.end_date} >= current_date))`;
+    and ${activeRosterSql()})`;
+}
+
+/** "Has an active roster entry on this service" (any position) as SQL. */
+export function onRosterSql(service: SQLWrapper, user: UserParam): SQL {
+  return sql`exists (select 1 from ${servicePersonnel} where ${servicePersonnel.service_id} = ${service}
+    and ${servicePersonnel.user_id} = ${user} and ${activeRosterSql()})`;
+}
+
+/** Whether the person has an active roster entry on the service today. */
+export async function onRoster(db: Db | Tx, enterpriseId: string, userId: string, serviceId: string) {
+  const [row] = await db
+    .select({ id: servicePersonnel.id })
+    .from(servicePersonnel)
+    .where(
+      and(
+        eq(servicePersonnel.enterprise_id, enterpriseId),
+        eq(servicePersonnel.service_id, serviceId),
+        eq(servicePersonnel.user_id, userId),
+        activeRosterSql(),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /** "Administers the service this vehicle belongs to today" as SQL. */
@@ -45,7 +79,6 @@ export async function administeredServiceIds(
   enterpriseId: string,
   userId: string,
 ): Promise<string[]> {
-  const d = today();
   const rows = await db
     .select({ id: servicePersonnel.service_id })
     .from(servicePersonnel)
@@ -54,8 +87,7 @@ export async function administeredServiceIds(
         eq(servicePersonnel.enterprise_id, enterpriseId),
         eq(servicePersonnel.user_id, userId),
         eq(servicePersonnel.is_administrator, true),
-        or(isNull(servicePersonnel.start_date), lte(servicePersonnel.start_date, d)),
-        activeEntry(),
+        activeRosterSql(),
       ),
     );
   return [...new Set(rows.map((r) => r.id))];
