@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { actorOf } from '../../../platform/audit/record-change';
 import { AppError } from '../../../platform/http/errors';
 import { speaksForHolder } from '../../../platform/permissions/policies';
-import { canSeal } from './key-vault';
+import { canSeal, signingNotConfigured } from './key-vault';
 import { ensureSigningKeys, listSigningKeys, publishedKeys, rotateSigningKey } from './signing-keys';
 import { verifiableCredentialOf } from './verifiable-credential';
 import { verifyStatement } from './verify-statement';
@@ -93,8 +93,7 @@ export async function credentialSigningRoutes(app: FastifyInstance): Promise<voi
       response: { 200: z.array(credentialSigningKeyOutput) },
     },
     handler: async (request) => {
-      if (!canSeal(ssnKey()))
-        throw new AppError('service_unavailable', 'Credential signing is not configured on this server.');
+      if (!canSeal(ssnKey())) throw new AppError('conflict', signingNotConfigured);
       await db.transaction((tx) => rotateSigningKey(tx, ssnKey(), actorOf(request)));
       return listSigningKeys(db, request.enterpriseId);
     },

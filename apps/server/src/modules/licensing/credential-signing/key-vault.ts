@@ -24,6 +24,9 @@ function sealingKey(ssnKey: string | undefined): Buffer {
 
 export const canSeal = (ssnKey: string | undefined) => !!ssnKey;
 
+/** Said (409) to a request that needs signing on a server without SSN_KEY: its state, not the request, is wrong. */
+export const signingNotConfigured = 'Credential signing is not configured on this server (it needs SSN_KEY).';
+
 export function sealPrivateKey(ssnKey: string | undefined, plain: string): string {
   const nonce = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', sealingKey(ssnKey), nonce);

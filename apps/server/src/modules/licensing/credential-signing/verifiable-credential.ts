@@ -3,7 +3,7 @@ import { AppError } from '../../../platform/http/errors';
 import { presentCredential } from '../credential-presenter';
 import { visibleCertification } from '../visible-certification';
 import { issuerOf } from './card-link';
-import { SigningKeyUnavailableError } from './key-vault';
+import { SigningKeyUnavailableError, signingNotConfigured } from './key-vault';
 import { signVerifiableCredential, statementOf } from './sign-statement';
 import { currentSigningKey } from './signing-keys';
 
@@ -23,6 +23,6 @@ export async function verifiableCredentialOf(
     return { number: credential.number, jwt };
   } catch (err) {
     if (!(err instanceof SigningKeyUnavailableError)) throw err;
-    throw new AppError('service_unavailable', 'Credential signing is not configured on this server.');
+    throw new AppError('conflict', signingNotConfigured);
   }
 }
