@@ -22,6 +22,10 @@ import { registerInputGuards } from './platform/http/input-guards';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { serveWebApp } from './platform/http/web-app';
 import { createJobQueue, type JobQueue } from './platform/jobs/job-queue';
+import { opsRoutes, registerHealthRoutes } from './platform/ops/health-routes';
+import { registerMaintenanceJobs } from './platform/ops/maintenance-jobs';
+import { type AppMetrics, createAppMetrics } from './platform/ops/metrics/app-metrics';
+import { enterRequest, requestIdMixin, requestIdOf } from './platform/ops/request-context';
 import { createMessageHub, type MessageHub } from './platform/realtime/message-hub';
 import { registerResourceDescriptions } from './platform/resources/describe-routes';
 import { registerReferenceChecks } from './platform/resources/references';
@@ -55,6 +59,7 @@ declare module 'fastify' {
       files: FileStorage;
       jobs: JobQueue;
       events: EventBus;
+      metrics: AppMetrics;
     };
     registeredRoutes: RegisteredRoute[];
     /** The resources declared on the engine, by lower-case path (what GET /api/resources/{path} describes). */
@@ -63,8 +68,13 @@ declare module 'fastify' {
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const logger = deps.logger ?? { level: deps.config.LOG_LEVEL };
   const app = Fastify({
-    logger: deps.logger ?? { level: deps.config.LOG_LEVEL },
+    // Every line written for a job or event a request caused carries the request's id (requestIdMixin).
+    logger:
+      typeof logger === 'object' && !('child' in logger) ? { mixin: requestIdMixin, ...logger } : logger,
+    genReqId: requestIdOf,
+    requestIdLogLabel: 'requestId',
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 2 * 1024 * 1024,
   });
@@ -75,7 +85,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const files = deps.files ?? createLocalDiskStorage(path.join(deps.config.DATA_DIR, 'files'));
   const jobs = createJobQueue(deps.database, app.log.child({ part: 'jobs' }));
   const events = createEventBus(deps.database, jobs, app.log.child({ part: 'events' }));
-  app.decorate('deps', { ...deps, resolver, hub, sessions, files, jobs, events });
+  const metrics = createAppMetrics(deps.database, jobs);
+  app.decorate('deps', { ...deps, resolver, hub, sessions, files, jobs, events, metrics });
+  // The request's id goes with what it causes (jobs, events, mail): see platform/ops/request-context.
+  // preValidation again, because a body's parsing ends in the socket's async context, not the request's.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    enterRequest(request.id, done);
+  });
+  app.addHook('preValidation', (request, _reply, done) => enterRequest(request.id, done));
+  metrics.observeRequests(app);
   if (deps.startJobs !== false) app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
   app.decorate('registeredRoutes', [] as RegisteredRoute[]);
@@ -87,7 +106,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (!route.url.startsWith('/api') || methods.every((m) => m === 'HEAD')) return;
+    // Health and metrics, outside /api, are guarded like the API's routes.
+    const guarded = route.url.startsWith('/api') || opsRoutes.includes(route.url);
+    if (!guarded || methods.every((m) => m === 'HEAD')) return;
     // The API reference pages are public by design.
     if (route.url.startsWith('/api/docs')) route.config = { ...route.config, access: 'public' };
     const access = route.config?.access;
@@ -132,6 +153,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerResourceDescriptions(app);
   registerReferenceChecks(app);
   await registerModules(app);
+  registerHealthRoutes(app);
+  await registerMaintenanceJobs(app);
   await serveWebApp(app, deps.config.WEB_DIST);
   app.addHook('onClose', async () => hub.close());
   return app;

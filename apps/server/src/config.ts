@@ -74,6 +74,11 @@ export const configSchema = z.object({
   COMPACT_FEED_TOKEN: z.string().min(1).optional(),
   /** Folder the Compact files are dropped into for the office's transfer agent (DATA_DIR/compact-feed). */
   COMPACT_FEED_DIR: z.string().optional(),
+  /** Bearer token that GET /metrics on the app's port requires; without it that port serves no metrics. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /** A port of its own for GET /metrics, without a token: bind it (METRICS_HOST) where only monitoring reaches. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().optional(),
 });
 
 export type Config = z.infer<typeof configSchema> & {

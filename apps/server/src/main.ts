@@ -5,17 +5,25 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { warnTestGatewayInProduction } from './modules/payments/test-gateway-warning';
 import { hashPassword } from './platform/auth/passwords';
-import { purgeExpiredSessions } from './platform/auth/session-store';
-import { purgeStaleThrottles } from './platform/auth/sign-in-throttle';
 import { ensureSsnKey, SsnKeyRefusedError } from './platform/crypto/ssn';
 import { DataDirInUseError, lockDataDir } from './platform/data-dir-lock';
 import { DEV_MAIL_VIEWER, logMailSetup, mailIsHeld } from './platform/mail/mail-setup';
+import { startMetricsServer } from './platform/ops/metrics/metrics-server';
+import {
+  productionWarnings,
+  unsafeProductionSettings,
+  unsafeSettingsMessage,
+} from './platform/ops/production-settings';
+import { refuseNewerSchema, SchemaNewerError } from './platform/ops/schema-version';
 import { ownAddress } from './platform/tenancy/public-origin';
 
 const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  const unsafe = unsafeProductionSettings(config);
+  if (unsafe.length) throw new ConfigError(unsafeSettingsMessage(unsafe));
+  for (const warning of productionWarnings(config)) log.warn(warning);
   let unlock: (() => Promise<void>) | undefined;
   let database: Database;
   if (config.DATABASE_URL) {
@@ -32,6 +40,7 @@ async function main(): Promise<void> {
   const ssnKey = await ensureSsnKey(config);
   config.SSN_KEY = ssnKey.key;
   if (ssnKey.generated) log.warn({ file: ssnKey.file }, 'generated a new SSN encryption key; back it up');
+  await refuseNewerSchema(database);
   log.info({ database: database.kind }, 'applying migrations');
   await database.migrate();
   const { seeded } = await seedDatabase(database.db, { hashPassword, demo: config.seedDemo });
@@ -41,11 +50,14 @@ async function main(): Promise<void> {
   await app.deps.hub.listen();
   const address = await app.listen({ port: config.PORT, host: config.HOST });
 
-  const purge = setInterval(() => {
-    purgeExpiredSessions(database.db).catch((err: unknown) => log.warn({ err }, 'session purge failed'));
-    purgeStaleThrottles(database.db).catch((err: unknown) => log.warn({ err }, 'throttle purge failed'));
-  }, 60 * 60_000);
-  purge.unref();
+  const metricsServer = config.METRICS_PORT
+    ? await startMetricsServer(
+        app.deps.metrics,
+        config.METRICS_PORT,
+        config.METRICS_HOST ?? config.HOST,
+        (err) => log.error({ err }, 'metrics scrape failed'),
+      )
+    : undefined;
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -55,6 +67,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      metricsServer?.close();
       await app.close();
       await database.close();
       await unlock?.();
@@ -77,7 +90,12 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof DataDirInUseError || err instanceof SsnKeyRefusedError) {
+  if (
+    err instanceof ConfigError ||
+    err instanceof DataDirInUseError ||
+    err instanceof SsnKeyRefusedError ||
+    err instanceof SchemaNewerError
+  ) {
     log.fatal(err.message);
     process.stderr.write(`\n${err.message}\n`);
   } else {

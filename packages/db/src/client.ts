@@ -41,6 +41,16 @@ export interface Database {
   pglite?: PGlite;
   /** The PostgreSQL server's address, for the server only (the job queue opens its own pool). */
   connectionString?: string;
+  /** Connections of each pool (PostgreSQL only): open, idle, and callers waiting for one (metrics). */
+  poolStats?(): PoolStats[];
+}
+
+export interface PoolStats {
+  pool: 'main' | 'planned';
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
 }
 
 /** Extensions the schema uses (trigram indexes for name search). */
@@ -183,6 +193,19 @@ export function openPostgres(
     db,
     planned,
     connectionString,
+    poolStats: () =>
+      (
+        [
+          ['main', pool],
+          ['planned', plannedPool],
+        ] as const
+      ).map(([name, p]) => ({
+        pool: name,
+        total: p.totalCount,
+        idle: p.idleCount,
+        waiting: p.waitingCount,
+        max: p.options.max ?? 10,
+      })),
     notifier: {
       async listen(channel, onPayload) {
         let set = listeners.get(channel);

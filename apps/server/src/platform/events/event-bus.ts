@@ -2,6 +2,8 @@ import { type Database, domainEvents, type Tx } from '@licensure/db';
 import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobQueue } from '../jobs/job-queue';
+import { eventDispatchLag } from '../ops/metrics/counters';
+import { runForRequest } from '../ops/request-context';
 
 export interface DomainEvent {
   id: string;
@@ -95,7 +97,12 @@ export function createEventBus(
         picked = event;
         const handlers = [...(consumers.get(row.name) ?? []), ...(consumers.get('*') ?? [])];
         const eventLog = log.child({ eventId: row.id, event: row.name });
-        for (const consume of handlers) await consume(event, { tx, log: eventLog });
+        // Consumers run as the request that recorded the event: their jobs and log lines carry its id.
+        await runForRequest(row.request_id, async () => {
+          for (const consume of handlers) await consume(event, { tx, log: eventLog });
+          if (row.request_id) eventLog.info({ consumers: handlers.length }, 'event dispatched');
+        });
+        eventDispatchLag.observe((Date.now() - row.created_at.getTime()) / 1000);
         await tx.update(domainEvents).set({ dispatched_at: new Date() }).where(eq(domainEvents.id, row.id));
       });
     } catch (err) {

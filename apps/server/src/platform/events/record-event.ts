@@ -6,6 +6,7 @@ import {
   type ResourceEventName,
 } from '@licensure/contracts';
 import { domainEvents, type Tx } from '@licensure/db';
+import { currentRequestId } from '../ops/request-context';
 
 /** An outbox row: any name (the outbox's own tests and fixtures); domain code records catalogued events. */
 export interface OutboxEntry {
@@ -56,6 +57,7 @@ export async function recordOutboxEntry(tx: Tx, event: OutboxEntry): Promise<voi
     object_id: event.objectId,
     actor_id: event.actorId ?? null,
     payload: event.payload ?? {},
+    request_id: currentRequestId() ?? null,
   });
 }
 

@@ -14,6 +14,13 @@ export const publicRoutes: Readonly<Record<string, string>> = {
   'GET /api/docs/static/*': 'API reference assets',
   'GET /api/openapi.json': 'OpenAPI document of the API, public by design',
 
+  // Operations: load balancers and Prometheus call these without a session (platform/ops).
+  'GET /healthz': 'the load balancer asks whether the process answers; says nothing else',
+  'GET /readyz':
+    'the load balancer asks whether the process can serve (database, migrations, job queue); names the failing part only',
+  'GET /metrics':
+    'Prometheus scrapes it with the METRICS_TOKEN bearer token (checked in the handler; 404 without a configured token)',
+
   // Signing in and out: needed before there is a session.
   'GET /api/Saml20/Metadata': "the identity provider reads our service provider's metadata",
   'GET /api/Saml20/SignIn': 'starts single sign-on, before there is a session',

@@ -2,6 +2,8 @@ import type { Database, Tx } from '@licensure/db';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type DrizzleTransactionLike, fromDrizzle, fromPglite, PgBoss, type Queue } from 'pg-boss';
+import { jobFailures, jobRetries } from '../ops/metrics/counters';
+import { currentRequestId, outsideRequest, REQUEST_ID_KEY, runForRequest } from '../ops/request-context';
 
 /** How a queue runs its jobs. Retries and expiry are inherited by every job of the queue. */
 export interface QueueSettings {
@@ -46,6 +48,17 @@ export interface JobInfo {
 /** Throw to fail the attempt (it is retried while retries remain); never crashes the process. */
 export type JobHandler<T> = (data: T, job: JobInfo) => Promise<void>;
 
+/** A queue's jobs by state, as pg-boss's monitor last counted them (metrics). */
+export interface QueueCounts {
+  name: string;
+  /** Ready to run now. */
+  ready: number;
+  /** Waiting for a later start (retries, delayed jobs). */
+  deferred: number;
+  active: number;
+  failed: number;
+}
+
 export interface JobRecord {
   id: string;
   state: 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
@@ -75,6 +88,8 @@ export interface JobQueue {
     options?: { key?: string; tz?: string },
   ): Promise<void>;
   unschedule(name: string, key?: string): Promise<void>;
+  /** Jobs of each queue by state; none before the queue has started. */
+  counts(): Promise<QueueCounts[]>;
   /** Runs fn after the queue has started (now, when it already has). */
   onStart(fn: () => void | Promise<void>): void;
   /** Runs fn before the queue stops. */
@@ -155,12 +170,21 @@ export function createJobQueue(
       async (jobs) => {
         for (const job of jobs) {
           const info = { id: job.id, queue: name, retryCount: job.retryCount, signal: job.signal };
-          try {
-            await handler(job.data, info);
-          } catch (err) {
-            log.error({ err, queue: name, jobId: job.id, retryCount: job.retryCount }, 'job failed');
-            throw err;
-          }
+          // The request that sent the job (if any): its id goes on the job's log lines and on what it sends.
+          const { [REQUEST_ID_KEY]: requestId, ...data } = job.data as Record<string, unknown>;
+          if (job.retryCount > 0) jobRetries.inc({ queue: name });
+          await runForRequest(typeof requestId === 'string' ? requestId : null, async () => {
+            try {
+              await handler(data, info);
+              // Work a request caused is traced at info (its id is on the line); the rest at debug.
+              const level = typeof requestId === 'string' ? 'info' : 'debug';
+              log[level]({ queue: name, jobId: job.id, retryCount: job.retryCount }, 'job done');
+            } catch (err) {
+              jobFailures.inc({ queue: name });
+              log.error({ err, queue: name, jobId: job.id, retryCount: job.retryCount }, 'job failed');
+              throw err;
+            }
+          });
         }
       },
     );
@@ -194,7 +218,8 @@ export function createJobQueue(
         if (send.tx) throw new Error('start the job queue before sending a job inside a transaction');
         await queue.start();
       }
-      return boss.send(name, data, {
+      const requestId = currentRequestId();
+      return boss.send(name, requestId ? { ...data, [REQUEST_ID_KEY]: requestId } : data, {
         ...(send.singletonKey ? { singletonKey: send.singletonKey } : {}),
         ...(send.startAfter !== undefined ? { startAfter: send.startAfter } : {}),
         ...(send.id ? { id: send.id } : {}),
@@ -219,6 +244,17 @@ export function createJobQueue(
       if (!started) await queue.start();
       await boss.unschedule(name, key);
     },
+    async counts() {
+      if (!started) return [];
+      const queues = await boss.getQueues([...declared.queues.keys()]);
+      return queues.map((q) => ({
+        name: q.name,
+        ready: q.readyCount,
+        deferred: q.deferredCount,
+        active: q.activeCount,
+        failed: q.failedCount,
+      }));
+    },
     onStart(fn) {
       startHooks.push(fn);
       if (started)
@@ -229,7 +265,8 @@ export function createJobQueue(
     },
     start() {
       if (stopped) return Promise.reject(new Error('the job queue was stopped'));
-      starting ??= doStart();
+      // Started lazily by a request in tests: its pollers and timers must not run as that request's.
+      starting ??= outsideRequest(() => doStart());
       return starting;
     },
     async stop() {

@@ -3,6 +3,7 @@ import { type Database, mailLog, type Tx } from '@licensure/db';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobInfo, JobQueue } from '../jobs/job-queue';
+import { mailFailed, mailSent } from '../ops/metrics/counters';
 import { deliver, errorText, type MailMessage, type MailSettings, mailLogValues } from './send-mail';
 
 /** The queue whose jobs send one logged mail each. */
@@ -91,6 +92,7 @@ export async function runMailJob(
   } catch (err) {
     const final = job.retryCount >= retryLimit;
     const error = errorText(err);
+    mailFailed.inc({ final: String(final) });
     await db
       .update(mailLog)
       .set({ ...attempt, status: final ? 'failed' : 'queued', error })
@@ -103,6 +105,8 @@ export async function runMailJob(
     .update(mailLog)
     .set({ ...attempt, status: 'sent', sent_at: new Date(), error: null })
     .where(eq(mailLog.id, row.id));
+  mailSent.inc();
+  deps.log.info({ mailId: row.id, attempts: attempt.attempts }, 'mail sent');
 }
 
 /** Declares the mail queue and runs its jobs in this process. */

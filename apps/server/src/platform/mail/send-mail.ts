@@ -1,6 +1,8 @@
 import { type Db, mailLog } from '@licensure/db';
 import { eq } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
+import { mailFailed, mailSent } from '../ops/metrics/counters';
+import { currentRequestId } from '../ops/request-context';
 
 export interface MailMessage {
   to: string;
@@ -65,6 +67,8 @@ export function mailLogValues(message: MailMessage, settings: MailSettings) {
     subject: message.subject,
     text_body: message.text,
     html_body: message.html ?? null,
+    // The request that caused the mail, directly or through its events and jobs.
+    request_id: currentRequestId() ?? null,
   };
 }
 
@@ -106,6 +110,7 @@ export async function sendMail(db: Db, message: MailMessage, settings: MailSetti
       .update(mailLog)
       .set({ ...attempt, status: 'sent', sent_at: new Date(), error: null })
       .where(eq(mailLog.id, id));
+    mailSent.inc();
     return { id, status: 'sent' };
   } catch (err) {
     const error = errorText(err);
@@ -113,6 +118,7 @@ export async function sendMail(db: Db, message: MailMessage, settings: MailSetti
       .update(mailLog)
       .set({ ...attempt, status: 'failed', error })
       .where(eq(mailLog.id, id));
+    mailFailed.inc({ final: 'true' });
     return { id, status: 'failed', error };
   }
 }
