@@ -42,15 +42,20 @@ const COMPRESSIBLE = /\.(?:js|mjs|css|html|json|svg|txt|webmanifest)$/;
  * server to send as they are (@fastify/static `preCompressed`): compressed once, at the highest levels.
  */
 function precompress(): Plugin {
+  // The folder actually built (`vite build --outDir …` builds elsewhere than dist/).
+  let builtDir = outDir;
   return {
     name: 'licensure-precompress',
     apply: 'build',
+    configResolved(config) {
+      builtDir = path.resolve(config.root, config.build.outDir);
+    },
     closeBundle() {
       const walk = (dir: string): string[] =>
         readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
           entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
         );
-      for (const file of walk(outDir)) {
+      for (const file of walk(builtDir)) {
         if (!COMPRESSIBLE.test(file) || file.includes(`${path.sep}.vite${path.sep}`)) continue;
         if (statSync(file).size < 512) continue;
         const content = readFileSync(file);

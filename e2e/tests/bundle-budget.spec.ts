@@ -7,7 +7,7 @@ import { type Browser, type BrowserContext, expect, type Page, test } from '@pla
 
 const KB = 1024;
 /** Budgets in KB of gzip-compressed JavaScript. */
-const budgets = { verify: 150, staffHome: 350 };
+const budgets = { verify: 100, staffHome: 300 };
 
 /** gzip, as the budgets say: Chromium would otherwise take brotli, some 12% smaller. */
 const contextOptions = {
@@ -57,7 +57,7 @@ for (const visit of [
   { path: '/verify', shows: 'Enter a name or a licence number to search.' },
   { path: '/verify?number=EMT-000123', shows: 'Showing 1–1 of 1 licence.' },
 ]) {
-  test(`the public verification page (${visit.path}) loads at most 150 KB of JavaScript (gzip)`, async ({
+  test(`the public verification page (${visit.path}) loads at most 100 KB of JavaScript (gzip)`, async ({
     browser,
     baseURL,
   }) => {
@@ -87,7 +87,7 @@ for (const visit of [
   });
 }
 
-test('the staff home, opened signed in, loads at most 350 KB of JavaScript (gzip)', async ({
+test('the staff home, opened signed in, loads at most 300 KB of JavaScript (gzip)', async ({
   browser,
   baseURL,
 }) => {

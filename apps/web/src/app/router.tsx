@@ -7,6 +7,7 @@ import { NotFoundContent } from '../platform/components/status';
 import { lazyPage } from '../platform/routing/lazy-page';
 import { RouteErrorPage } from './error-boundary';
 import { PublicLayout } from './layouts/public-layout';
+import { LoadAsDocument } from './public-lite/load-as-document';
 import { RootRedirect, SessionLoading } from './require-session';
 
 const ROOT_ID = 'root';
@@ -57,10 +58,8 @@ export const routes: RouteObject[] = [
             path: '/register',
             ...lazyPage(() => import('../modules/session/account/register-page').then((m) => m.RegisterPage)),
           },
-          {
-            path: '/verify',
-            ...lazyPage(() => import('../modules/public/verify-page').then((m) => m.VerifyPage)),
-          },
+          // Opens in its light frame (public-lite/): reached from a page of the full app, it loads as a page.
+          { path: '/verify', element: <LoadAsDocument /> },
           {
             path: '/accessibility',
             ...lazyPage(() =>

@@ -1,6 +1,6 @@
 import type { PublicDisciplinaryAction } from '@licensure/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { api } from '../../platform/api/client';
+import { useFetched } from '../../platform/plain/use-fetched';
 
 const words: Record<PublicDisciplinaryAction['outcome'], string> = {
   reprimand: 'Reprimand',
@@ -15,15 +15,16 @@ const words: Record<PublicDisciplinaryAction['outcome'], string> = {
  */
 export function usePublicDiscipline(numbers: (string | null)[]) {
   const wanted = [...new Set(numbers.filter((n): n is string => !!n))].sort();
-  const query = useQuery({
-    queryKey: ['public', 'discipline', wanted],
-    queryFn: ({ signal }) =>
+  // Plain loading, not TanStack Query: the verification page loads no query library.
+  const query = useFetched(
+    wanted.join(','),
+    (signal) =>
       api.get<PublicDisciplinaryAction[]>('/api/complaints/publicDiscipline', {
         query: { numbers: wanted.join(',') },
         signal,
       }),
-    enabled: wanted.length > 0,
-  });
+    wanted.length > 0,
+  );
   const byNumber = new Map<string, string[]>();
   for (const a of query.data ?? []) {
     const key = a.number.toUpperCase();

@@ -1,7 +1,7 @@
 import type { publicLookupRow, publicServiceResult } from '@licensure/contracts';
 import type { z } from 'zod';
 import { api } from '../../platform/api/client';
-import { type SearchPage, searchPageOf } from '../../platform/list/search-results';
+import { type SearchPage, searchPageOf } from '../../platform/list/search-page';
 
 export type PublicPersonLicence = z.infer<typeof publicLookupRow>;
 export type PublicServiceLicence = z.infer<typeof publicServiceResult>;

@@ -1,8 +1,7 @@
 import type { CredentialVerification } from '@licensure/contracts';
-import { Paper, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { ErrorState, LoadingState } from '../../platform/components/status';
 import { formatDate } from '../../platform/display/format';
+import { PlainError, PlainLoading } from '../../platform/plain/plain';
+import { useFetched } from '../../platform/plain/use-fetched';
 import { verifySignedCredential } from './signed-credential-api';
 
 type Verdict = CredentialVerification['verdict'];
@@ -55,11 +54,8 @@ function Facts({ result }: { result: CredentialVerification }) {
  * offline with the published keys (docs/verifying-credentials.md).
  */
 export function SignedCredentialCheck({ token }: { token: string }) {
-  const query = useQuery({
-    queryKey: ['public', 'signed-credential', token],
-    queryFn: ({ signal }) => verifySignedCredential(token, signal),
-    retry: false,
-  });
+  // Plain loading, not TanStack Query: the verification page loads no query library.
+  const query = useFetched(token, (signal) => verifySignedCredential(token, signal));
   const result = query.data;
   const ok = result?.verdict === 'valid';
   const verdict = !result
@@ -70,34 +66,28 @@ export function SignedCredentialCheck({ token }: { token: string }) {
         ? 'This card is not valid'
         : `Not valid: ${result.verdict_label}`;
   return (
-    <Paper
-      component="section"
-      withBorder
-      p="md"
-      radius="md"
+    <section
       aria-labelledby="signed-credential-title"
-      className={result ? (ok ? 'verify-signed-valid' : 'verify-signed-refused') : undefined}
+      className={`plain-paper ${result ? (ok ? 'verify-signed-valid' : 'verify-signed-refused') : ''}`}
     >
-      <Stack gap="xs">
-        <Title order={2} size="h3" id="signed-credential-title">
-          Licence card check
-        </Title>
-        {query.isPending ? <LoadingState label="Checking the card’s signature…" /> : null}
+      <div className="plain-stack-sm">
+        <h2 id="signed-credential-title">Licence card check</h2>
+        {query.isPending ? <PlainLoading label="Checking the card’s signature…" /> : null}
         {query.isError ? (
-          <ErrorState error={query.error} title="The check failed" onRetry={() => void query.refetch()} />
+          <PlainError error={query.error} title="The check failed" onRetry={query.refetch} />
         ) : null}
         {result ? (
           <>
-            <Text role="status" className="verify-verdict">
+            <p role="status" className="verify-verdict">
               <span aria-hidden="true">{ok ? '✓ ' : '✗ '}</span>
               {verdict}
-            </Text>
-            <Text>{explanations[result.verdict]}</Text>
-            {result.problem_message ? <Text>{result.problem_message}</Text> : null}
+            </p>
+            <p>{explanations[result.verdict]}</p>
+            {result.problem_message ? <p>{result.problem_message}</p> : null}
             <Facts result={result} />
           </>
         ) : null}
-      </Stack>
-    </Paper>
+      </div>
+    </section>
   );
 }

@@ -1,9 +1,7 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import type { UseQueryResult } from '@tanstack/react-query';
-import { PageSteps } from '../../platform/components/page-steps';
-import { ErrorState, LoadingState } from '../../platform/components/status';
 import { formatDate } from '../../platform/display/format';
-import type { SearchPage } from '../../platform/list/search-results';
+import type { SearchPage } from '../../platform/list/search-page';
+import { PlainError, PlainLoading, PlainPageSteps } from '../../platform/plain/plain';
+import type { Fetched } from '../../platform/plain/use-fetched';
 import { usePublicDiscipline } from '../complaints/public-discipline';
 import type { LicenceRow } from './public-lookup-api';
 
@@ -21,17 +19,8 @@ function LicenceCard({ row, index, discipline }: { row: LicenceRow; index: numbe
     ['Public disciplinary action', discipline.length > 0 ? discipline.join('; ') : null],
   ];
   return (
-    <Paper
-      component="article"
-      withBorder
-      p="md"
-      radius="md"
-      className="verify-card"
-      aria-labelledby={headingId}
-    >
-      <Title order={2} size="h3" id={headingId}>
-        {row.name}
-      </Title>
+    <article className="plain-paper verify-card" aria-labelledby={headingId}>
+      <h2 id={headingId}>{row.name}</h2>
       <dl className="verify-facts">
         {facts
           .filter(([, value]) => value)
@@ -42,13 +31,13 @@ function LicenceCard({ row, index, discipline }: { row: LicenceRow; index: numbe
             </div>
           ))}
       </dl>
-    </Paper>
+    </article>
   );
 }
 
 interface VerifyResultsProps {
   hasCriteria: boolean;
-  query: UseQueryResult<SearchPage<LicenceRow>>;
+  query: Fetched<SearchPage<LicenceRow>>;
   page: number;
   onPage(page: number): void;
 }
@@ -74,24 +63,24 @@ export function VerifyResults({ hasCriteria, query, page, onPage }: VerifyResult
   const morePages = !!data && (data.total === null || data.total > data.numPerPage || data.currentPage > 1);
   const lastPage = data?.total == null ? null : Math.max(1, Math.ceil(data.total / data.numPerPage));
   return (
-    <Stack gap="sm" component="section" aria-label="Search results">
-      <Text role="status">
+    <section className="plain-stack-sm" aria-label="Search results">
+      <p role="status" style={{ margin: 0 }}>
         {summary}
         {query.isFetching && data ? ' Updating…' : ''}
-      </Text>
-      {hasCriteria && query.isPending ? <LoadingState label="Searching licences…" /> : null}
+      </p>
+      {hasCriteria && query.isPending ? <PlainLoading label="Searching licences…" /> : null}
       {hasCriteria && query.isError ? (
-        <ErrorState error={query.error} title="The search failed" onRetry={() => void query.refetch()} />
+        <PlainError error={query.error} title="The search failed" onRetry={query.refetch} />
       ) : null}
       {data && data.items.length > 0 ? (
-        <Stack gap="sm" aria-busy={query.isFetching || undefined}>
+        <div className="plain-stack-sm" aria-busy={query.isFetching || undefined}>
           {data.items.map((row, i) => (
             <LicenceCard key={row.key} row={row} index={i} discipline={disciplineOf(row.number)} />
           ))}
-        </Stack>
+        </div>
       ) : null}
       {morePages ? (
-        <PageSteps
+        <PlainPageSteps
           label="Result pages"
           className="verify-no-print"
           page={page}
@@ -100,12 +89,12 @@ export function VerifyResults({ hasCriteria, query, page, onPage }: VerifyResult
         />
       ) : null}
       {data && data.items.length > 0 ? (
-        <Group className="verify-no-print">
-          <Button variant="default" onClick={() => window.print()}>
+        <div className="plain-row verify-no-print">
+          <button type="button" className="plain-button" onClick={() => window.print()}>
             Print this page
-          </Button>
-        </Group>
+          </button>
+        </div>
       ) : null}
-    </Stack>
+    </section>
   );
 }
