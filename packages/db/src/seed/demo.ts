@@ -6,6 +6,7 @@ import { seedDemoMessages } from './demo-correspondence';
 import { seedDemoEducation } from './demo-education';
 import { seedDemoExams } from './demo-exams';
 import { seedDemoForms } from './demo-forms';
+import { seedDemoInsight } from './demo-insight';
 import { seedDemoInspections } from './demo-inspections';
 import { seedDemoLicensing } from './demo-licensing';
 import { seedDemoNationalRegistry } from './demo-national-exchange';
@@ -94,6 +95,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<{ seed
     await seedDemoInspections(tx, enterprise.id, { admin, applicant });
     await seedDemoExams(tx, enterprise.id, { admin, applicantId: applicant.id, licenseId });
     await seedDemoQueries(tx, enterprise.id, { admin });
+    await seedDemoInsight(tx, enterprise.id, licenseId);
     await seedDemoPublicSite(tx, enterprise.id, { admin });
   });
   return { seeded: true };
