@@ -17,6 +17,7 @@ import {
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../auth/context';
 import { badRequest } from '../http/errors';
+import { mapRowsFlat } from './fast-rows';
 import { countAll, escapeLike } from './list-query';
 import type { Condition, Resource, Row } from './types';
 
@@ -147,7 +148,10 @@ export function createListStatements(db: Db, resource: Resource) {
     if (!s) {
       const built = build(shape, auth);
       const n = ++statementCounter;
-      s = { page: built.page.prepare(`list_${n}`), count: built.count.prepare(`count_${n}`) };
+      s = {
+        page: mapRowsFlat(built.page.prepare(`list_${n}`)),
+        count: built.count.prepare(`count_${n}`),
+      };
       if (prepared.size >= 500) prepared.delete(prepared.keys().next().value as string);
       prepared.set(key, s);
     }
