@@ -78,6 +78,7 @@ export function CompactFeedPage() {
           role={message.ok ? 'status' : 'alert'}
           title={message.ok ? 'Sent' : 'Not delivered'}
           withCloseButton
+          closeButtonLabel="Dismiss"
           onClose={() => setMessage(null)}
         >
           {message.text}

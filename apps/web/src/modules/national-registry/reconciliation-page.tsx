@@ -63,7 +63,14 @@ export function ReconciliationPage() {
         Mismatches to resolve
       </Title>
       {done ? (
-        <Alert color="green" title="Resolved" role="status" withCloseButton onClose={() => setDone(null)}>
+        <Alert
+          color="green"
+          title="Resolved"
+          role="status"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setDone(null)}
+        >
           {done}
         </Alert>
       ) : null}
