@@ -1,6 +1,5 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../platform/routing/lazy-page';
-import { hasPermission, type Viewer } from '../../platform/session/shell-state';
 
 /** Routes below `/staff`: the pages of the public site, their editor and the menu. */
 export const cmsStaffRoutes: RouteObject[] = [
@@ -14,7 +13,3 @@ export const cmsPublicRoutes: RouteObject[] = [
   { path: '/home', ...lazyPage(() => import('./public-cms-page').then((m) => m.PublicCmsPage)) },
   { path: '/pages/:slug', ...lazyPage(() => import('./public-cms-page').then((m) => m.PublicCmsPage)) },
 ];
-
-export function cmsStaffNav(viewer: Viewer) {
-  return hasPermission(viewer, 'cms.write') ? [{ to: '/staff/cms', label: 'Public site' }] : [];
-}

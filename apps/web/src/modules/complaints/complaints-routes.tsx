@@ -1,6 +1,5 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../platform/routing/lazy-page';
-import { hasPermission, type Viewer } from '../../platform/session/shell-state';
 
 /** Routes below `/staff`. */
 export const complaintsStaffRoutes: RouteObject[] = [
@@ -30,7 +29,3 @@ export const complaintsPublicRoute: RouteObject = {
   path: '/complaint',
   ...lazyPage(() => import('./public-complaint-page').then((m) => m.PublicComplaintPage)),
 };
-
-export function complaintsStaffNav(viewer: Viewer) {
-  return hasPermission(viewer, 'complaints.read') ? [{ to: '/staff/complaints', label: 'Complaints' }] : [];
-}

@@ -1,6 +1,5 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../platform/routing/lazy-page';
-import { hasPermission, type Viewer } from '../../platform/session/shell-state';
 
 /** Routes below `/staff`. */
 export const correspondenceStaffRoutes: RouteObject[] = [
@@ -14,9 +13,3 @@ export const correspondenceStaffRoutes: RouteObject[] = [
     ...lazyPage(() => import('./correspondence-page').then((m) => m.CorrespondencePage)),
   },
 ];
-
-export function correspondenceStaffNav(viewer: Viewer) {
-  return hasPermission(viewer, 'correspondence.read')
-    ? [{ to: '/staff/correspondence', label: 'Correspondence' }]
-    : [];
-}

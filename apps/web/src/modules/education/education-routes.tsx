@@ -1,6 +1,5 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../platform/routing/lazy-page';
-import { hasPermission, type Viewer } from '../../platform/session/shell-state';
 
 /** Routes below `/staff`: courses and rosters, CE audits, service longevity and reimbursements. */
 export const educationStaffRoutes: RouteObject[] = [
@@ -58,13 +57,3 @@ export const educationPortalRoutes: RouteObject[] = [
 ];
 
 export const educationPortalNav = { to: '/portal/education', label: 'My education' } as const;
-
-export function educationStaffNav(viewer: Viewer) {
-  if (!hasPermission(viewer, 'education.read')) return [];
-  return [
-    { to: '/staff/education/courses', label: 'Courses' },
-    { to: '/staff/education/levels', label: 'Education levels' },
-    { to: '/staff/education/audits', label: 'CE audits' },
-    { to: '/staff/education/services', label: 'Service longevity' },
-  ];
-}

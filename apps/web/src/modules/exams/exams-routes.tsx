@@ -1,6 +1,5 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../platform/routing/lazy-page';
-import { hasPermission, type Viewer } from '../../platform/session/shell-state';
 
 /** Routes below `/staff`: sessions, packets and forms, skill sheets, and the examiner's scoring. */
 export const examsStaffRoutes: RouteObject[] = [
@@ -29,7 +28,3 @@ export const examsPortalRoutes: RouteObject[] = [
   { path: 'exams', ...lazyPage(() => import('./portal-exams-page').then((m) => m.PortalExamsPage)) },
 ];
 export const examsPortalNav = { to: '/portal/exams', label: 'My exams' } as const;
-
-export function examsStaffNav(viewer: Viewer) {
-  return hasPermission(viewer, 'exams.read') ? [{ to: '/staff/exams', label: 'Exams' }] : [];
-}

@@ -1,6 +1,5 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../platform/routing/lazy-page';
-import { hasPermission, type Viewer } from '../../platform/session/shell-state';
 
 /** Routes below `/staff`: the reports schools sent. */
 export const fireDrillsStaffRoutes: RouteObject[] = [
@@ -15,7 +14,3 @@ export const fireDrillsPublicRoute: RouteObject = {
   path: '/firedrill',
   ...lazyPage(() => import('./fire-drill-form-page').then((m) => m.FireDrillFormPage)),
 };
-
-export function fireDrillsStaffNav(viewer: Viewer) {
-  return hasPermission(viewer, 'firedrills.read') ? [{ to: '/staff/fire-drills', label: 'Fire drills' }] : [];
-}

@@ -1,7 +1,5 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../platform/routing/lazy-page';
-import { hasPermission, type Viewer } from '../../platform/session/shell-state';
-import { FORMS_BASE } from './forms-paths';
 
 /**
  * Routes below `/staff`. `forms/new` is `forms/:id` with the id "new", so that a new form, once saved,
@@ -20,8 +18,3 @@ export const formsStaffRoutes: RouteObject[] = [
   },
   { path: 'forms/:id', ...lazyPage(() => import('./form-builder-page').then((m) => m.FormBuilderPage)) },
 ];
-
-/** The staff navigation entry of the form builder, for the viewer's permissions. */
-export function formsStaffNav(viewer: Viewer) {
-  return hasPermission(viewer, 'forms.read') ? [{ to: FORMS_BASE, label: 'Forms' }] : [];
-}

@@ -1,6 +1,5 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../platform/routing/lazy-page';
-import { hasPermission, type Viewer } from '../../platform/session/shell-state';
 
 /** Routes below `/staff`: visits and inspections online, and the inspector's field work offline. */
 export const inspectionsStaffRoutes: RouteObject[] = [
@@ -25,17 +24,6 @@ export const inspectionsStaffRoutes: RouteObject[] = [
   },
   { path: 'inspections/:id', ...lazyPage(() => import('./inspection-page').then((m) => m.InspectionPage)) },
 ];
-
-export function inspectionsStaffNav(viewer: Viewer) {
-  return [
-    ...(hasPermission(viewer, 'inspections.read')
-      ? [{ to: '/staff/inspections', label: 'Inspections', end: true }]
-      : []),
-    ...(hasPermission(viewer, 'inspections.write')
-      ? [{ to: '/staff/inspections/mine', label: 'My visits' }]
-      : []),
-  ];
-}
 
 /** Routes below `/portal`: the inspections of the services the person administers, and their corrections. */
 export const inspectionsPortalRoutes: RouteObject[] = [

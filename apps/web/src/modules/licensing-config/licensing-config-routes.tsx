@@ -1,7 +1,5 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../platform/routing/lazy-page';
-import { hasPermission, type Viewer } from '../../platform/session/shell-state';
-import { LICENCES_BASE } from './licensing-config-paths';
 
 /** Routes below `/staff`; `licences/new` is `licences/:id` with the id "new" (it moves to its id once saved). */
 export const licensingConfigStaffRoutes: RouteObject[] = [
@@ -13,8 +11,3 @@ export const licensingConfigStaffRoutes: RouteObject[] = [
   { path: 'processes', ...lazyPage(() => import('./processes-page').then((m) => m.ProcessesPage)) },
   { path: 'processes/:id', ...lazyPage(() => import('./processes-page').then((m) => m.ProcessesPage)) },
 ];
-
-/** The staff navigation entry of licence configuration, for the viewer's permissions. */
-export function licensingConfigStaffNav(viewer: Viewer) {
-  return hasPermission(viewer, 'licensing.read') ? [{ to: LICENCES_BASE, label: 'Licences' }] : [];
-}

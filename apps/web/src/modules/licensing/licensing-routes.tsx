@@ -1,6 +1,5 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../platform/routing/lazy-page';
-import { hasPermission, type Viewer } from '../../platform/session/shell-state';
 
 /** Routes below `/portal`: apply, follow requests, fill their forms, and the credentials held. */
 export const licensingPortalRoutes: RouteObject[] = [
@@ -48,8 +47,3 @@ export const licensingPortalNav = [
   { to: '/portal/requests', label: 'My requests' },
   { to: '/portal/my-licences', label: 'My licences' },
 ] as const;
-
-/** The staff navigation entry of the review queue, for the viewer's permissions. */
-export function licensingStaffNav(viewer: Viewer) {
-  return hasPermission(viewer, 'requests.read') ? [{ to: '/staff/requests', label: 'Licence requests' }] : [];
-}

@@ -1,6 +1,5 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../platform/routing/lazy-page';
-import { hasPermission, type Viewer } from '../../platform/session/shell-state';
 
 /** Routes below `/staff`; `merge-templates/new` is the editor with the id "new". */
 export const mergeStaffRoutes: RouteObject[] = [
@@ -13,9 +12,3 @@ export const mergeStaffRoutes: RouteObject[] = [
     ...lazyPage(() => import('./merge-template-page').then((m) => m.MergeTemplatePage)),
   },
 ];
-
-export function mergeStaffNav(viewer: Viewer) {
-  return hasPermission(viewer, 'merge.read')
-    ? [{ to: '/staff/merge-templates', label: 'Merge templates' }]
-    : [];
-}

@@ -1,6 +1,5 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../platform/routing/lazy-page';
-import { hasPermission, type Viewer } from '../../platform/session/shell-state';
 
 /** Routes below `/portal`: the checkout and a payment's receipt. */
 export const paymentsPortalRoutes: RouteObject[] = [
@@ -40,7 +39,3 @@ export const paymentsStaffRoutes: RouteObject[] = [
     ...lazyPage(() => import('./staff-transaction-page').then((m) => m.StaffTransactionPage)),
   },
 ];
-
-export function paymentsStaffNav(viewer: Viewer) {
-  return hasPermission(viewer, 'payments.read') ? [{ to: '/staff/payments', label: 'Payments' }] : [];
-}

@@ -1,6 +1,5 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../platform/routing/lazy-page';
-import { hasPermission, type Viewer } from '../../platform/session/shell-state';
 
 /** Routes below `/staff`; `policies/new` is the editor with the id "new". */
 export const policiesStaffRoutes: RouteObject[] = [
@@ -13,7 +12,3 @@ export const policiesPublicRoute: RouteObject = {
   path: '/policies',
   ...lazyPage(() => import('./public-policies-page').then((m) => m.PublicPoliciesPage)),
 };
-
-export function policiesStaffNav(viewer: Viewer) {
-  return hasPermission(viewer, 'policies.read') ? [{ to: '/staff/policies', label: 'Policies' }] : [];
-}

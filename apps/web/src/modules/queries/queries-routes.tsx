@@ -1,6 +1,5 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../platform/routing/lazy-page';
-import { hasPermission, type Viewer } from '../../platform/session/shell-state';
 
 /** Routes below `/staff`: saved queries, the builder, and one query's results and chart. */
 export const queriesStaffRoutes: RouteObject[] = [
@@ -21,7 +20,3 @@ export const queriesStaffRoutes: RouteObject[] = [
     ...lazyPage(() => import('./query-results-page').then((m) => m.QueryResultsPage)),
   },
 ];
-
-export function queriesStaffNav(viewer: Viewer) {
-  return hasPermission(viewer, 'queries.read') ? [{ to: '/staff/queries', label: 'Queries' }] : [];
-}

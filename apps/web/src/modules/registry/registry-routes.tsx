@@ -1,6 +1,5 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../platform/routing/lazy-page';
-import { hasPermission, type Viewer } from '../../platform/session/shell-state';
 
 /** Routes below `/staff` (they come before `admin/:key`, which would otherwise take the admin ones). */
 export const registryStaffRoutes: RouteObject[] = [
@@ -63,14 +62,3 @@ export const registryPortalRoutes: RouteObject[] = [
     ...lazyPage(() => import('../people/portal-profile-page').then((m) => m.PortalProfilePage)),
   },
 ];
-
-/** The staff navigation entries of the registry, for the viewer's permissions. */
-export function registryStaffNav(viewer: Viewer) {
-  const nav: { to: string; label: string }[] = [];
-  if (hasPermission(viewer, 'users.read')) nav.push({ to: '/staff/people', label: 'People' });
-  if (hasPermission(viewer, 'registry.read')) {
-    nav.push({ to: '/staff/services', label: 'Services' });
-    nav.push({ to: '/staff/vehicles', label: 'Vehicles' });
-  }
-  return nav;
-}
