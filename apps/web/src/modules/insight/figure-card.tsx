@@ -1,5 +1,5 @@
 import type { InsightFigureId } from '@licensure/contracts';
-import { Anchor, Group, Paper, ScrollArea, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ErrorState, LoadingState } from '../../platform/components/status';
@@ -42,7 +42,13 @@ export function FigureCard({ id, period }: { id: InsightFigureId; period: Insigh
             {f.rows.length === 0 ? (
               <Text>Nothing to count in this period.</Text>
             ) : (
-              <ScrollArea.Autosize mah={360} type="auto" tabIndex={0} aria-label={`Table: ${f.title}`}>
+              <section
+                style={{ maxHeight: 360, overflow: 'auto' }}
+                // The table may scroll: its region takes the focus, so the keyboard scrolls it.
+                // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1)
+                tabIndex={0}
+                aria-label={`Table: ${f.title}`}
+              >
                 <Table withTableBorder striped captionSide="top" stickyHeader>
                   <Table.Caption>
                     <VisuallyHidden>{f.title}</VisuallyHidden>
@@ -79,7 +85,7 @@ export function FigureCard({ id, period }: { id: InsightFigureId; period: Insigh
                     ))}
                   </Table.Tbody>
                 </Table>
-              </ScrollArea.Autosize>
+              </section>
             )}
             <Group gap="md">
               <Anchor href={insightApi.exportUrl(id, period, 'csv')} download>
