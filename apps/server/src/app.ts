@@ -114,7 +114,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const access = route.config?.access;
     if (!access)
       throw new Error(
-        `Route ${methods.join(',')} ${route.url} declares no access (permission, 'authenticated' or 'public')`,
+        `Route ${methods.join(',')} ${route.url} declares no access (a permission, a policy or 'public')`,
+      );
+    // Signed in says nothing about whose record: name the policy (platform/permissions/policies.ts).
+    if (access === 'authenticated')
+      throw new Error(
+        `Route ${methods.join(',')} ${route.url} declares 'authenticated' alone: name its policy (platform/permissions/policies.ts)`,
       );
     for (const method of methods)
       if (method !== 'HEAD')

@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { verifyPassword } from '../../platform/auth/passwords';
 import { notFound } from '../../platform/http/errors';
+import { self } from '../../platform/permissions/policies';
 import { accountCounts } from './counts';
 
 const tags = ['account'];
@@ -32,7 +33,7 @@ export async function accountModule(app: FastifyInstance): Promise<void> {
   };
 
   r.get('/api/account', {
-    config: { access: 'authenticated' },
+    config: { access: self() },
     schema: {
       tags,
       summary: 'The signed-in account with its work counts',
@@ -54,7 +55,7 @@ export async function accountModule(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/account/preview', {
-    config: { access: 'authenticated' },
+    config: { access: self() },
     schema: {
       tags,
       summary: 'A short view of the signed-in account, without counts',
@@ -83,7 +84,7 @@ export async function accountModule(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/account/validate', {
-    config: { access: 'authenticated', rateLimit: { max: 10, timeWindow: '1 minute' } },
+    config: { access: self(), rateLimit: { max: 10, timeWindow: '1 minute' } },
     schema: {
       tags,
       summary: "Confirm the signed-in person's own credentials (before signing, for example)",

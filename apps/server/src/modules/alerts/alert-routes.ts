@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/http/errors';
+import { speaksForHolder } from '../../platform/permissions/policies';
 import { speaksFor, speaksForSql } from '../../platform/permissions/speaks-for';
 import { alertColumns, alertReaders, alertScope, joinAlertNames, presentAlert } from './alerts.resources';
 
@@ -53,7 +54,7 @@ export async function alertRoutes(app: FastifyInstance): Promise<void> {
     );
 
   r.get('/api/alerts/getalerts', {
-    config: { access: 'authenticated' },
+    config: { access: speaksForHolder('alerts.read') },
     schema: {
       tags,
       summary: "Open alerts of a person, service or vehicle (the caller's own when none is named)",
@@ -117,7 +118,7 @@ export async function alertRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/alerts/getAlertsCount', {
-    config: { access: 'authenticated' },
+    config: { access: speaksForHolder('alerts.read') },
     schema: {
       tags,
       summary:

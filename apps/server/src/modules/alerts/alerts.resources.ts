@@ -11,6 +11,7 @@ import {
 import { eq, type SQLWrapper, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest } from '../../platform/http/errors';
+import { speaksForHolder } from '../../platform/permissions/policies';
 import { heldRows } from '../../platform/permissions/scopes';
 import type { HookContext, JoinableQuery, Resource, Row } from '../../platform/resources/types';
 
@@ -95,7 +96,7 @@ export const alertResource: Resource = {
   singular: 'alert',
   tags: ['alerts'],
   table: alerts,
-  read: 'authenticated',
+  read: speaksForHolder('alerts.read'),
   write: 'alerts.write',
   input: alertInput,
   output: alertOutput,

@@ -1,24 +1,27 @@
-import type { PermissionKey } from '@licensure/contracts';
 import { type Db, services } from '@licensure/db';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth/context';
-import { forbidden, notFound, unauthenticated } from '../../platform/http/errors';
-import { administers } from '../../platform/permissions';
+import { notFound, unauthenticated } from '../../platform/http/errors';
+import { requirePolicy, staffOrAdministers } from '../../platform/permissions/policies';
+
+/** Staff with registry.read, or an administrator of the service, read its roster. */
+export const rosterReaders = staffOrAdministers('registry.read');
+/** Staff with registry.write, or an administrator of the service, change its roster. */
+export const rosterWriters = staffOrAdministers('registry.write');
 
 /**
- * The caller may act on the service's roster with `permission`, or as a current administrator of
- * that service (service_personnel.is_administrator). 403 before 404, so existence is not revealed.
+ * The caller may act on the service's roster under `policy` (staff with its permission, or a current
+ * administrator of that service). 403 before 404, so existence is not revealed.
  */
 export async function assertRosterAccess(
   db: Db,
   auth: AuthContext | null,
   enterpriseId: string,
   serviceId: string,
-  permission: PermissionKey,
+  policy: typeof rosterReaders,
 ): Promise<void> {
   if (!auth) throw unauthenticated();
-  if (!auth.permissions.has(permission) && !(await administers(db, enterpriseId, auth.userId, serviceId)))
-    throw forbidden();
+  await requirePolicy(policy, { db, auth, enterpriseId }, serviceId);
   const [service] = await db
     .select({ id: services.id })
     .from(services)

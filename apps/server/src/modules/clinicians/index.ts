@@ -21,7 +21,7 @@ import { loadDocument } from '../documents/load-document';
 import { presentDocumentFor, recordsAllow } from '../documents/parent-access';
 import { mayRead } from '../documents/policy';
 import { loadResponseFor } from '../responses/access';
-import { assertRosterAccess } from './access';
+import { assertRosterAccess, rosterReaders, rosterWriters } from './access';
 import { exportRoster } from './export-roster';
 import { ROSTER_IMPORT_QUEUE, type RosterImportJob, registerRosterImportJob } from './import-job';
 import { importRoster } from './import-roster';
@@ -36,7 +36,7 @@ export async function cliniciansModule(app: FastifyInstance): Promise<void> {
   await registerRosterImportJob(app);
 
   r.post('/api/clinicians/importClinicians/:documentId/:serviceId', {
-    config: { access: 'authenticated' },
+    config: { access: rosterWriters },
     schema: {
       tags,
       summary:
@@ -49,7 +49,7 @@ export async function cliniciansModule(app: FastifyInstance): Promise<void> {
       const auth = request.auth;
       if (!auth) throw unauthenticated();
       const { documentId, serviceId } = request.params;
-      await assertRosterAccess(db, auth, request.enterpriseId, serviceId, 'registry.write');
+      await assertRosterAccess(db, auth, request.enterpriseId, serviceId, rosterWriters);
       const doc = await loadDocument(db, request, documentId);
       const actor = actorOf(request);
 
@@ -76,7 +76,7 @@ export async function cliniciansModule(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/clinicians/getExcel', {
-    config: { access: 'authenticated' },
+    config: { access: rosterReaders },
     schema: {
       tags,
       summary: 'The service roster as an xlsx file (the import columns, with end date)',
@@ -85,7 +85,7 @@ export async function cliniciansModule(app: FastifyInstance): Promise<void> {
     },
     handler: async (request, reply) => {
       const serviceId = request.query.serviceID;
-      await assertRosterAccess(db, request.auth, request.enterpriseId, serviceId, 'registry.read');
+      await assertRosterAccess(db, request.auth, request.enterpriseId, serviceId, rosterReaders);
       const stream = await exportRoster(db, request.enterpriseId, serviceId);
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
@@ -96,7 +96,7 @@ export async function cliniciansModule(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/clinicians/saveFileUpload/:documentId/:responseId', {
-    config: { access: 'authenticated' },
+    config: { access: rosterWriters },
     schema: {
       tags,
       summary: 'Link an uploaded document to a form response',
@@ -131,7 +131,7 @@ export async function cliniciansModule(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/clinicians/getDocumentByResponseID', {
-    config: { access: 'authenticated' },
+    config: { access: rosterReaders },
     schema: {
       tags,
       summary: 'The documents linked to a form response that the caller may read (the documents rule)',

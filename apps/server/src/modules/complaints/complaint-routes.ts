@@ -16,6 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/http/errors';
 import { pdfDisposition } from '../../platform/pdf/render-pdf';
+import { complaintParty } from '../../platform/permissions/policies';
 import { idParams } from '../../platform/resources/register';
 import { createWriter } from '../../platform/resources/write';
 import { complaintBulkAction } from './bulk-action';
@@ -57,7 +58,7 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/Complaints/getByUserID', {
-    config: { access: 'authenticated' },
+    config: { access: complaintParty('complaints.read') },
     schema: {
       tags,
       summary:

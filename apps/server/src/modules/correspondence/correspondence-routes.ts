@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/http/errors';
+import { selfOrPermission } from '../../platform/permissions/policies';
 import { idParams } from '../../platform/resources/register';
 import { checkSendDocuments } from './check-documents';
 import {
@@ -49,7 +50,7 @@ export async function correspondenceRoutes(app: FastifyInstance): Promise<void> 
   const { db } = app.deps.database;
 
   r.get('/api/Correspondences/:id', {
-    config: { access: 'authenticated', resource: 'Correspondences' },
+    config: { access: selfOrPermission('correspondence.read', 'not_found'), resource: 'Correspondences' },
     schema: {
       tags,
       summary: 'One send with its messages (each with its outcome)',

@@ -6,6 +6,7 @@ import {
 import { correspondenceRecipients, correspondences, mergeTemplates, users } from '@licensure/db';
 import { eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { selfOrPermission } from '../../platform/permissions/policies';
 import { holdsAny, type ScopeRule } from '../../platform/permissions/scopes';
 import type { JoinableQuery, Resource, Row } from '../../platform/resources/types';
 
@@ -72,7 +73,7 @@ export const correspondenceResource: Resource = {
   singular: 'correspondence',
   tags: ['correspondence'],
   table: correspondences,
-  read: 'authenticated',
+  read: selfOrPermission('correspondence.read'),
   routes: { get: false },
   input: z.object({}),
   output: correspondenceOutput,

@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/http/errors';
+import { self } from '../../platform/permissions/policies';
 import { sendDocumentFile } from '../documents/send-document-file';
 import { htmlToPlainText, sanitizeMessageHtml } from '../merge/merge-html';
 
@@ -79,7 +80,7 @@ export async function portalMessageRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps.database;
 
   api.get('/api/portal/messages', {
-    config: { access: 'authenticated' },
+    config: { access: self('not_found') },
     schema: {
       tags,
       summary: 'The letters and mails sent to the signed-in person, newest first',
@@ -109,7 +110,7 @@ export async function portalMessageRoutes(app: FastifyInstance): Promise<void> {
   });
 
   api.get('/api/portal/messages/:id', {
-    config: { access: 'authenticated' },
+    config: { access: self('not_found') },
     schema: {
       tags,
       summary: 'One message sent to the signed-in person: its merged subject and body, and its attachments',
@@ -137,7 +138,7 @@ export async function portalMessageRoutes(app: FastifyInstance): Promise<void> {
   });
 
   api.get('/api/portal/messages/:id/attachments/:documentId', {
-    config: { access: 'authenticated' },
+    config: { access: self('not_found') },
     schema: {
       tags,
       summary: 'Downloads a file sent with one of the signed-in person’s messages',

@@ -7,8 +7,9 @@ import {
   type Tx,
   users,
 } from '@licensure/db';
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { badRequest } from '../../platform/http/errors';
+import { notEndedEntry } from '../../platform/permissions/roster';
 import { contactGroupsOfObject } from '../merge/merge-catalog';
 
 export interface Recipient {
@@ -48,7 +49,7 @@ async function roster(tx: Tx, serviceId: string, adminsOnly: boolean): Promise<s
       and(
         eq(servicePersonnel.service_id, serviceId),
         adminsOnly ? eq(servicePersonnel.is_administrator, true) : undefined,
-        sql`(${servicePersonnel.end_date} is null or ${servicePersonnel.end_date} >= current_date)`,
+        notEndedEntry(),
       ),
     );
   return rows.map((r) => r.user_id);

@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden, notFound } from '../../platform/http/errors';
+import { selfOrPermission, speaksForHolder } from '../../platform/permissions/policies';
 import { listDocumentAccess, logDocumentAccess } from './access-log';
 import { attachmentDisposition } from './content-disposition';
 import { listDocuments } from './list-documents';
@@ -32,7 +33,7 @@ export async function documentReadRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps.database;
 
   r.get('/api/Documents', {
-    config: { access: 'authenticated' },
+    config: { access: speaksForHolder(['documents.read', 'documents.write'], 'forbidden') },
     schema: {
       tags,
       summary:
@@ -44,14 +45,14 @@ export async function documentReadRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/Documents/:id', {
-    config: { access: 'authenticated' },
+    config: { access: speaksForHolder(['documents.read', 'documents.write'], 'forbidden') },
     schema: { tags, summary: 'One document’s metadata', params: idParams, response: { 200: documentRecord } },
     handler: async (request) =>
       presentDocumentFor(authOf(request), await loadDocument(db, request, request.params.id)),
   });
 
   r.get('/api/Documents/:id/content', {
-    config: { access: 'authenticated' },
+    config: { access: speaksForHolder(['documents.read', 'documents.write'], 'forbidden') },
     schema: {
       tags,
       summary: 'The document’s file, as an attachment; the read is logged (download)',
@@ -79,7 +80,7 @@ export async function documentReadRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/Documents/LogDocumentAccess', {
-    config: { access: 'authenticated' },
+    config: { access: speaksForHolder(['documents.read', 'documents.write'], 'not_found') },
     schema: {
       tags,
       summary: 'Records that the caller read a document (logged); 404 for a document they may not see',
@@ -94,7 +95,7 @@ export async function documentReadRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/Core/Zip', {
-    config: { access: 'authenticated' },
+    config: { access: speaksForHolder(['documents.read', 'documents.write'], 'not_found') },
     schema: {
       tags,
       summary: 'The chosen documents (at most 200) as one zip file; each read is logged (zip)',
@@ -112,7 +113,7 @@ export async function documentReadRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/Core/DocumentsByUser/:user_id/:question_id', {
-    config: { access: 'authenticated' },
+    config: { access: selfOrPermission('documents.read') },
     schema: {
       tags,
       summary: 'A person’s documents uploaded for a question (documents.read, or the person themself)',

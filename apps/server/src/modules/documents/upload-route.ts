@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { presentDocument } from '../../platform/files/documents';
 import { cleanFileName } from '../../platform/files/sniff';
 import { badRequest } from '../../platform/http/errors';
+import { speaksForHolder } from '../../platform/permissions/policies';
 import { checkReferences, refTarget } from '../../platform/resources/references';
 import { insertDocument } from './insert-document';
 import { authOf } from './load-document';
@@ -26,7 +27,7 @@ export async function registerDocumentUpload(app: FastifyInstance): Promise<void
     const files = app.deps.files;
 
     r.post('/api/Documents/upload', {
-      config: { access: 'authenticated' },
+      config: { access: speaksForHolder('documents.write') },
       schema: {
         tags: ['documents'],
         summary:

@@ -6,6 +6,7 @@ import {
 } from '@licensure/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { speaksForHolder } from '../../platform/permissions/policies';
 import { attachDocumentObject } from './attach-object';
 import { createDocument } from './create-document';
 import { deleteDocument } from './delete-document';
@@ -28,7 +29,7 @@ export async function documentWriteRoutes(app: FastifyInstance): Promise<void> {
   const bodyLimit = Math.ceil(app.deps.config.UPLOAD_MAX_BYTES / 3) * 4 + 1024 * 1024;
 
   r.post('/api/Documents', {
-    config: { access: 'authenticated', refs: documentRefs },
+    config: { access: speaksForHolder('documents.write'), refs: documentRefs },
     bodyLimit,
     schema: {
       tags,
@@ -42,7 +43,7 @@ export async function documentWriteRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.put('/api/Documents/:id', {
-    config: { access: 'authenticated', refs: documentRefs },
+    config: { access: speaksForHolder('documents.write'), refs: documentRefs },
     bodyLimit,
     schema: {
       tags,
@@ -59,7 +60,7 @@ export async function documentWriteRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.delete('/api/Documents/:id', {
-    config: { access: 'authenticated' },
+    config: { access: speaksForHolder('documents.write') },
     schema: {
       tags,
       summary:

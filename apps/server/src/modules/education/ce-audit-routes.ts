@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { self } from '../../platform/permissions/policies';
 import { decideCeAuditMember } from './ce-audit-decide';
 import { drawCeAudit } from './ce-audit-draw';
 import { submitCeAuditProof } from './ce-audit-proof';
@@ -59,7 +60,7 @@ export async function ceAuditRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/EducationModule/MyCeAudits', {
-    config: { access: 'authenticated' },
+    config: { access: self() },
     schema: {
       tags,
       summary: 'The CE audits the signed-in person was sampled in: what to prove and by when',
@@ -69,7 +70,7 @@ export async function ceAuditRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/EducationModule/CeAuditMembers/:id/proof', {
-    config: { access: 'authenticated', refs: { document_id: 'documents' } },
+    config: { access: self('not_found'), refs: { document_id: 'documents' } },
     schema: {
       tags,
       summary: 'A sampled licensee sends their proof of hours (a document they uploaded)',

@@ -18,6 +18,7 @@ import {
 import { and, eq, isNull, type SQLWrapper, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { badRequest, forbidden } from '../../platform/http/errors';
+import { enterpriseReference, selfOrPermission } from '../../platform/permissions/policies';
 import { holdsAny, ownRows } from '../../platform/permissions/scopes';
 import type { HookContext, JoinableQuery, Resource, Row } from '../../platform/resources/types';
 import { recordAttendeeStatusChange } from './attendee-events';
@@ -61,7 +62,7 @@ export const levelResource: Resource = {
   singular: 'level',
   tags: ['education'],
   table: educationLevels,
-  read: 'authenticated',
+  read: enterpriseReference(),
   write: 'education.write',
   input: levelInput,
   output: levelOutput,
@@ -174,8 +175,8 @@ export const trainingResource: Resource = {
   singular: 'course',
   tags: ['education'],
   table: trainings,
-  read: 'authenticated',
-  write: 'authenticated',
+  read: selfOrPermission(educationReaders, 'not_found'),
+  write: selfOrPermission('education.write', 'not_found'),
   input: trainingInput,
   output: trainingOutput,
   present: presentTraining,
@@ -343,8 +344,8 @@ export const attendeeResource: Resource = {
   singular: 'course attendee',
   tags: ['education'],
   table: courseAttendees,
-  read: 'authenticated',
-  write: 'authenticated',
+  read: selfOrPermission(educationReaders, 'not_found'),
+  write: selfOrPermission('education.write', 'not_found'),
   input: courseAttendeeInput,
   output: courseAttendeeOutput,
   present: presentAttendee,

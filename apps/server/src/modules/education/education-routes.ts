@@ -18,11 +18,11 @@ import {
   verificationDatesOutput,
   verifySelfEnteredOutput,
 } from '@licensure/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/http/errors';
-import { holdsAny } from '../../platform/permissions/scopes';
+import { policyContext, requirePolicy, selfOrPermission } from '../../platform/permissions/policies';
 import { bulkRemoveAttendees } from './bulk-remove';
 import { courseUserSummary } from './course-summary';
 import { educationReaders } from './courses.resources';
@@ -39,9 +39,7 @@ const tags = ['education'];
 const uuid = (name: string) => z.uuid({ message: `${name} must be a valid id` });
 
 /** A person's education is theirs and staff's who read education: anyone else is told it is not found. */
-function ownOrReader(request: FastifyRequest, userId: string): void {
-  if (request.auth?.userId !== userId && !holdsAny(request.auth, educationReaders)) throw notFound('person');
-}
+const personsEducation = selfOrPermission(educationReaders, 'not_found');
 
 /** Education operations beyond CRUD: progress, prerequisites, transcripts, bulk removal, longevity, reimbursement. */
 export async function educationRoutes(app: FastifyInstance): Promise<void> {
@@ -49,7 +47,7 @@ export async function educationRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps.database;
 
   r.get('/api/UserLevelProgressByApplicationType', {
-    config: { access: 'authenticated' },
+    config: { access: personsEducation },
     schema: {
       tags,
       summary:
@@ -58,7 +56,7 @@ export async function educationRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: userLevelProgressOutput },
     },
     handler: async (request) => {
-      ownOrReader(request, request.query.user_id);
+      await requirePolicy(personsEducation, policyContext(request), request.query.user_id, 'person');
       const p = await progressTowardRenewal(
         db,
         request.enterpriseId,
@@ -71,7 +69,7 @@ export async function educationRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/EducationVerificationDates', {
-    config: { access: 'authenticated' },
+    config: { access: personsEducation },
     schema: {
       tags,
       summary: "The cycle in which education counts toward renewing each of a person's credentials",
@@ -79,13 +77,13 @@ export async function educationRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: verificationDatesOutput },
     },
     handler: async (request) => {
-      ownOrReader(request, request.query.user_id);
+      await requirePolicy(personsEducation, policyContext(request), request.query.user_id, 'person');
       return verificationDates(db, request.enterpriseId, request.query.user_id);
     },
   });
 
   r.get('/api/EducationModule/CourseAttendeeFailedPreReqs/:courseId/:userId', {
-    config: { access: 'authenticated' },
+    config: { access: personsEducation },
     schema: {
       tags,
       summary: 'The prerequisites of a course a person has not completed, each named',
@@ -94,14 +92,14 @@ export async function educationRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request) => {
       const { courseId, userId } = request.params;
-      ownOrReader(request, userId);
+      await requirePolicy(personsEducation, policyContext(request), userId, 'person');
       const failed = await failedPrerequisites(db, request.enterpriseId, courseId, userId);
       return { training_id: courseId, user_id: userId, met: failed.length === 0, failed };
     },
   });
 
   r.get('/api/EducationModule/CourseUserSummary', {
-    config: { access: 'authenticated' },
+    config: { access: personsEducation },
     schema: {
       tags,
       summary: "A person's courses, completions and hours by topic",
@@ -109,7 +107,7 @@ export async function educationRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: courseUserSummaryOutput },
     },
     handler: async (request) => {
-      ownOrReader(request, request.query.user_id);
+      await requirePolicy(personsEducation, policyContext(request), request.query.user_id, 'person');
       return courseUserSummary(db, request.enterpriseId, request.query.user_id);
     },
   });

@@ -17,6 +17,7 @@ import {
 } from '@licensure/db';
 import { eq, type SQLWrapper, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { selfOrPermission, staffOrAdministers } from '../../platform/permissions/policies';
 import { administeredRows, ownRows } from '../../platform/permissions/scopes';
 import type { JoinableQuery, Resource, Row } from '../../platform/resources/types';
 import { educationReaders } from './courses.resources';
@@ -33,7 +34,7 @@ const stamps = (r: Row) => ({
 });
 const common = {
   tags: ['education'],
-  read: 'authenticated',
+  read: staffOrAdministers(educationReaders, 'not_found'),
   write: 'education.write',
   softDelete: { reason: true },
 } as const;
@@ -124,6 +125,7 @@ export const presentCredit = (r: Row) => ({
 /** Credits given to a person for years of service (`{service_user_longevity_credit: {...}}`). */
 export const longevityCreditResource: Resource = {
   ...common,
+  read: selfOrPermission(educationReaders, 'not_found'),
   path: 'ServiceUserLongevityCredits',
   entity: 'service_user_longevity_credits',
   wrapper: 'service_user_longevity_credit',

@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, recordChange } from '../../platform/audit/record-change';
 import { forbidden, notFound } from '../../platform/http/errors';
+import { enterpriseReference, self, selfOrPermission } from '../../platform/permissions/policies';
 import { findEnterprise, loadEnterprise, presentSettings } from './load-enterprise';
 import { verifyRecaptcha } from './verify-recaptcha';
 
@@ -28,7 +29,7 @@ export async function enterpriseModule(app: FastifyInstance): Promise<void> {
   const current = (request: { enterpriseId: string }) => findEnterprise(db, request.enterpriseId);
 
   r.get('/api/enterprise', {
-    config: { access: 'authenticated' },
+    config: { access: self() },
     schema: {
       tags,
       summary: 'The enterprise with its entities and custom field categories',
@@ -117,7 +118,7 @@ export async function enterpriseModule(app: FastifyInstance): Promise<void> {
 
   const setting = (
     url: string,
-    access: 'public' | 'authenticated',
+    access: 'public' | ReturnType<typeof enterpriseReference>,
     summary: string,
     schema: z.ZodType,
     pick: (e: typeof enterprises.$inferSelect) => unknown,
@@ -130,7 +131,7 @@ export async function enterpriseModule(app: FastifyInstance): Promise<void> {
 
   setting(
     '/api/Core/GetUserVoiceLink',
-    'authenticated',
+    enterpriseReference(),
     'Link to the feedback site',
     z.object({ link: z.string() }),
     (e) => ({ link: e.user_voice_link }),
@@ -213,7 +214,7 @@ export async function enterpriseModule(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/EnterpriseMergeFields', {
-    config: { access: 'authenticated' },
+    config: { access: enterpriseReference() },
     schema: {
       tags,
       summary: 'Enterprise values usable as merge fields in templates',
@@ -234,7 +235,7 @@ export async function enterpriseModule(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/EducationModule/EducationReportLookupPermission/:id', {
-    config: { access: 'authenticated' },
+    config: { access: selfOrPermission('users.read') },
     schema: {
       tags,
       summary: 'Whether a person may look up education reports',

@@ -23,6 +23,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { can } from '../../platform/auth/context';
 import { AppError, notFound } from '../../platform/http/errors';
+import { self } from '../../platform/permissions/policies';
 import { idParams } from '../../platform/resources/register';
 import { createWriter } from '../../platform/resources/write';
 import { examFormResponse, saveExamFormResponse } from './exam-form-responses';
@@ -148,7 +149,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/ExamSessions/:id/Register', {
-    config: { access: 'authenticated', refs: { license_request_id: 'licenserequests' } },
+    config: { access: self(), refs: { license_request_id: 'licenserequests' } },
     schema: {
       tags,
       summary:
@@ -181,7 +182,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/exams/myRegistrations/:candidateId/Withdraw', {
-    config: { access: 'authenticated' },
+    config: { access: self('not_found') },
     schema: {
       tags,
       summary:
@@ -272,7 +273,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/exams/mySessions', {
-    config: { access: 'authenticated' },
+    config: { access: self() },
     schema: {
       tags,
       summary:

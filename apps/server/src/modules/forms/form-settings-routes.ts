@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, recordChange } from '../../platform/audit/record-change';
 import { badRequest } from '../../platform/http/errors';
+import { enterpriseReference } from '../../platform/permissions/policies';
 import { findForm, idParams, tags } from './common';
 import { createResponsesView } from './create-view';
 
@@ -24,7 +25,7 @@ export async function formSettingsRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps.database;
 
   r.get('/api/fbforms/available', {
-    config: { access: 'authenticated' },
+    config: { access: enterpriseReference() },
     schema: {
       tags,
       summary: 'Forms a portal applicant may start: active, and open to applicants',

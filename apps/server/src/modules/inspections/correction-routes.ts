@@ -10,6 +10,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { administersService } from '../../platform/permissions/policies';
 import { idParams } from '../../platform/resources/register';
 import { createWriter } from '../../platform/resources/write';
 import { logDocumentAccess } from '../documents/access-log';
@@ -39,7 +40,7 @@ export async function correctionRoutes(app: FastifyInstance): Promise<void> {
   const inspections = createWriter(db, inspectionResource);
 
   r.get('/api/ServiceInspections', {
-    config: { access: 'authenticated' },
+    config: { access: administersService('forbidden') },
     schema: {
       tags,
       summary: 'The submitted inspections of the services the caller administers, newest first',
@@ -50,7 +51,7 @@ export async function correctionRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/ServiceInspections/:id', {
-    config: { access: 'authenticated' },
+    config: { access: administersService('forbidden') },
     schema: {
       tags,
       summary:
@@ -63,7 +64,7 @@ export async function correctionRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/ServiceInspections/:id/report', {
-    config: { access: 'authenticated' },
+    config: { access: administersService('forbidden') },
     schema: {
       tags,
       summary: 'The PDF report of a submitted inspection of a service the caller administers',
@@ -96,7 +97,7 @@ export async function correctionRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/ServiceInspections/:id/corrections', {
-    config: { access: 'authenticated', refs: { 'correction.document_id': 'documents' } },
+    config: { access: administersService('forbidden'), refs: { 'correction.document_id': 'documents' } },
     schema: {
       tags,
       summary: 'Answer an open deficiency with its correction (text, and a document uploaded first)',

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pdfDisposition, renderPdf } from '../../platform/pdf/render-pdf';
+import { speaksForHolder } from '../../platform/permissions/policies';
 import { registerResource } from '../../platform/resources/register';
 import { certificateDocument, walletCardDocument } from './certificate-pdf';
 import { certificationResource } from './certification.resources';
@@ -20,7 +21,7 @@ export async function certificationRoutes(app: FastifyInstance): Promise<void> {
   registerResource(app, certificationResource);
 
   r.get('/api/certifications/:id/certificate', {
-    config: { access: 'authenticated' },
+    config: { access: speaksForHolder('requests.read') },
     schema: {
       tags,
       summary:
@@ -50,7 +51,7 @@ export async function certificationRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/certifications/:id/verifyurl', {
-    config: { access: 'authenticated' },
+    config: { access: speaksForHolder('requests.read') },
     schema: {
       tags,
       summary:

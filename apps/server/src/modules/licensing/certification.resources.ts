@@ -1,6 +1,7 @@
 import { type CertificationOutput, certificationInput, certificationOutput } from '@licensure/contracts';
 import { certifications } from '@licensure/db';
 import { z } from 'zod';
+import { speaksForHolder } from '../../platform/permissions/policies';
 import { heldRows } from '../../platform/permissions/scopes';
 import { refTarget } from '../../platform/resources/references';
 import type { Resource, Row } from '../../platform/resources/types';
@@ -10,23 +11,10 @@ import { certificationValues } from './save-certification';
 const uuid = (name: string) => z.uuid({ message: `${name} must be a valid id` });
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v));
 
-/**
- * One credential as every screen shows it: the credential presenter, and the ids a screen links by. One
- * object literal, field by field: spreading the credential view into it cost about as much as the rest
- * of a portal user's credential list (issue 29).
- */
+/** One credential as every screen shows it: the credential presenter, and the ids a screen links by. */
 export function presentCertification(c: Row): CertificationOutput {
-  const v = presentCredential(c);
   return {
-    number: v.number,
-    license_name: v.license_name,
-    title: v.title,
-    level_label: v.level_label,
-    holder_name: v.holder_name,
-    status: v.status,
-    status_label: v.status_label,
-    issue_date: v.issue_date,
-    expiration_date: v.expiration_date,
+    ...presentCredential(c),
     id: c.id as string,
     license_id: (c.license_id as string | null) ?? null,
     license_category_id: (c.license_category_id as string | null) ?? null,
@@ -56,7 +44,7 @@ export const certificationResource: Resource = {
   singular: 'credential',
   tags: ['licensing'],
   table: certifications,
-  read: 'authenticated',
+  read: speaksForHolder('requests.read'),
   write: 'requests.write',
   input: certificationInput,
   output: certificationOutput,

@@ -15,6 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../platform/http/errors';
+import { speaksForHolder } from '../../platform/permissions/policies';
 import { approveRequest } from './approve-request';
 import { addNote, applyDecision, attachAnswerDocument, reopenForms } from './decide-request';
 import { planDecision } from './decision-plan';
@@ -152,7 +153,7 @@ export async function decisionRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/LicenseRequests/answerInfo', {
-    config: { access: 'authenticated', refs: { document_id: 'documents' } },
+    config: { access: speaksForHolder('requests.read'), refs: { document_id: 'documents' } },
     schema: {
       tags,
       summary:
@@ -177,7 +178,7 @@ export async function decisionRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/LicenseRequests/withdraw', {
-    config: { access: 'authenticated' },
+    config: { access: speaksForHolder('requests.read') },
     schema: {
       tags,
       summary: 'The applicant withdraws their request (any time before a decision), with an optional reason',

@@ -20,6 +20,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, recordChange } from '../../platform/audit/record-change';
 import { fromDatabaseError, notFound } from '../../platform/http/errors';
+import { enterpriseReference } from '../../platform/permissions/policies';
 import { countAll, likeContains, sortTerm } from '../../platform/resources/list-query';
 import type { BodyRefs } from '../../platform/resources/references';
 import { findLicense, loadLicense, requireIds, saveLicense } from './license-store';
@@ -135,7 +136,7 @@ export async function licenseRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/licenses/available', {
-    config: { access: 'authenticated' },
+    config: { access: enterpriseReference() },
     schema: {
       tags,
       summary:

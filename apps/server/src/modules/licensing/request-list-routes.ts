@@ -4,11 +4,20 @@ import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../platform/http/errors';
 import { administeredServiceIds, speaksFor } from '../../platform/permissions';
+import {
+  policyContext,
+  requirePolicy,
+  self,
+  selfOrPermission,
+  speaksForHolder,
+} from '../../platform/permissions/policies';
 import { presentSummary, summaryFrom } from './request-store';
 
 const tags = ['licensing'];
+
+/** A person's requests are theirs and staff's with requests.read: anyone else is told the person is not found. */
+const personsRequests = selfOrPermission('requests.read', 'not_found');
 
 /** Lists of a subject's requests: a person's, the signed-in user's, and a subject's open one for a licence. */
 export async function requestListRoutes(app: FastifyInstance): Promise<void> {
@@ -16,7 +25,7 @@ export async function requestListRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps.database;
 
   r.get('/api/LicenseRequests/getByUserID', {
-    config: { access: 'authenticated' },
+    config: { access: personsRequests },
     schema: {
       tags,
       summary: "A person's requests (a portal user: their own only)",
@@ -24,9 +33,7 @@ export async function requestListRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: z.array(licenseRequestSummary) },
     },
     handler: async (request) => {
-      const auth = request.auth!;
-      if (!auth.permissions.has('requests.read') && request.query.user_id !== auth.userId)
-        throw notFound('person');
+      await requirePolicy(personsRequests, policyContext(request), request.query.user_id, 'person');
       const rows = await summaryFrom(db)
         .where(
           and(
@@ -41,7 +48,7 @@ export async function requestListRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/LicenseRequests/mine', {
-    config: { access: 'authenticated' },
+    config: { access: self() },
     schema: {
       tags,
       summary: 'Requests the signed-in user made or speaks for (own, and of services they administer)',
@@ -69,7 +76,7 @@ export async function requestListRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/LicensingModule/LicenseRequest', {
-    config: { access: 'authenticated' },
+    config: { access: speaksForHolder('requests.read') },
     schema: {
       tags,
       summary: "The subject's open (not yet submitted) request for a licence, or null",

@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, recordChange } from '../../platform/audit/record-change';
 import { AppError, notFound } from '../../platform/http/errors';
+import { speaksForHolder } from '../../platform/permissions/policies';
 import type { ResourceHooks } from '../../platform/resources/types';
 import { visibleRequest } from './request-access';
 import { computeCharges } from './request-charges';
@@ -53,7 +54,7 @@ export async function requestPartsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/LicensingModule/CalculatedValue', {
-    config: { access: 'authenticated' },
+    config: { access: speaksForHolder('requests.read') },
     schema: {
       tags,
       summary: 'What one licence charge comes to for a request (0 when it does not apply)',
@@ -102,7 +103,7 @@ export async function requestPartsRoutes(app: FastifyInstance): Promise<void> {
     key: 'license_request_application_types' | 'license_request_supplemental_trainings',
   ) =>
     r.post(path, {
-      config: { access: 'authenticated' },
+      config: { access: speaksForHolder('requests.read') },
       schema: {
         tags,
         summary: `Remove every ${key === 'license_request_application_types' ? 'application type' : 'supplemental training'} of a request not yet submitted`,
@@ -143,7 +144,7 @@ export async function requestPartsRoutes(app: FastifyInstance): Promise<void> {
   );
 
   r.post('/api/EducationModule/LogSupplementalDates', {
-    config: { access: 'authenticated' },
+    config: { access: speaksForHolder('requests.read') },
     schema: {
       tags,
       summary: 'Set the window in which supplemental trainings count for a request',

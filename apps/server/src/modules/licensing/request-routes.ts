@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, recordChange } from '../../platform/audit/record-change';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors';
+import { speaksForHolder } from '../../platform/permissions/policies';
 import { missingEducation } from '../education/renewal-check';
 import { applyDecision } from './decide-request';
 import { changeableRequest, visibleRequest } from './request-access';
@@ -44,7 +45,7 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps.database;
 
   r.post('/api/LicenseRequests', {
-    config: { access: 'authenticated', refs: typeRef },
+    config: { access: speaksForHolder('requests.read'), refs: typeRef },
     schema: {
       tags,
       summary: 'Start a request for a licence (for oneself, a service one administers, or its vehicle)',
@@ -90,7 +91,7 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/LicenseRequests/:id', {
-    config: { access: 'authenticated' },
+    config: { access: speaksForHolder('requests.read') },
     schema: {
       tags,
       summary: 'A request with its applicant, application types, charges, forms, processes and history',
@@ -108,7 +109,7 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.put('/api/LicenseRequests/:id', {
-    config: { access: 'authenticated', refs: typeRef },
+    config: { access: speaksForHolder('requests.read'), refs: typeRef },
     schema: {
       tags,
       summary: 'Change a request: its status (reviewers), application type and training dates',
@@ -166,7 +167,7 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.delete('/api/LicenseRequests/:id', {
-    config: { access: 'authenticated' },
+    config: { access: speaksForHolder('requests.read') },
     schema: {
       tags,
       summary: 'Delete a request with a reason: it is kept, marked deleted, with the reason in its history',
@@ -201,7 +202,7 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.put('/api/LicenseRequests/:id/applicationtypes', {
-    config: { access: 'authenticated' },
+    config: { access: speaksForHolder('requests.read') },
     schema: {
       tags,
       summary:
@@ -271,7 +272,7 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/LicenseRequests/submit', {
-    config: { access: 'authenticated' },
+    config: { access: speaksForHolder('requests.read') },
     schema: {
       tags,
       summary:
@@ -325,7 +326,7 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/LicenseRequests/getTrainingValidationDates', {
-    config: { access: 'authenticated' },
+    config: { access: speaksForHolder('requests.read') },
     schema: {
       tags,
       summary:

@@ -12,6 +12,7 @@ import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { self } from '../../platform/permissions/policies';
 import { loadResponseFor } from '../responses/access';
 import { loadReadablePerson } from '../users/present';
 
@@ -129,7 +130,7 @@ export async function loggingModule(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/Logger/LogAccess', {
-    config: { access: 'authenticated' },
+    config: { access: self('not_found') },
     schema: {
       tags,
       summary:
@@ -155,7 +156,7 @@ export async function loggingModule(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/Logger/LogFormProgress', {
-    config: { access: 'authenticated' },
+    config: { access: self('not_found') },
     schema: {
       tags,
       summary: 'Record progress through a form response the caller may see',

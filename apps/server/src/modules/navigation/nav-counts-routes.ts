@@ -1,6 +1,7 @@
 import { navCounts } from '@licensure/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { self } from '../../platform/permissions/policies';
 import { allowedCounts, navCountsFor } from './nav-counts';
 
 /**
@@ -13,7 +14,7 @@ export async function navCountsRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps.database;
 
   r.get('/api/staff/nav-counts', {
-    config: { access: 'authenticated' },
+    config: { access: self() },
     schema: {
       tags: ['navigation'],
       summary: "Counts of waiting work for the staff menu, only those the caller's permissions open",

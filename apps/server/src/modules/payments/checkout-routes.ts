@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../platform/audit/record-change';
 import { AppError } from '../../platform/http/errors';
+import { enterpriseReference, self, speaksForHolder } from '../../platform/permissions/policies';
 import { basketRequests, basketTotals } from './basket';
 import { attributesOf, cardGatewayOf, gatewayOf } from './gateway';
 import { openPayment } from './open-payment';
@@ -40,7 +41,7 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   };
 
   r.get('/api/GetSessionDataForPayment', {
-    config: { access: 'authenticated' },
+    config: { access: self() },
     schema: {
       tags,
       summary: "The payer, the enterprise's gateway and the caller's requests waiting for payment",
@@ -84,7 +85,7 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/GetLicenseRequestTotals', {
-    config: { access: 'authenticated' },
+    config: { access: speaksForHolder('payments.read') },
     schema: {
       tags,
       summary: 'What a basket of licence requests owes: charges, payments, vouchers and the amount due',
@@ -98,7 +99,7 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/getAttributes', {
-    config: { access: 'authenticated' },
+    config: { access: enterpriseReference() },
     schema: {
       tags,
       summary: "The enterprise's payment gateway as the payment screen needs it (no secrets)",
@@ -109,7 +110,7 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
 
   const list = (path: string, summary: string, answer: Parameters<typeof paymentOptionsFor>[0] | null) =>
     r.get(path, {
-      config: { access: 'authenticated' },
+      config: { access: enterpriseReference() },
       schema: { tags, summary, response: { 200: paymentOptions } },
       handler: async (request) =>
         answer === null
@@ -122,7 +123,7 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
     'methods',
   );
   r.get('/api/getCheckingAccountTypes', {
-    config: { access: 'authenticated' },
+    config: { access: enterpriseReference() },
     schema: {
       tags,
       summary: 'Checking account types of an electronic check',
@@ -131,18 +132,18 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
     handler: async () => checkingAccountTypes,
   });
   r.get('/api/getCreditCardTypes', {
-    config: { access: 'authenticated' },
+    config: { access: enterpriseReference() },
     schema: { tags, summary: 'Credit card types the gateway takes', response: { 200: paymentOptions } },
     handler: async () => creditCardTypes,
   });
   r.get('/api/getDebitCardTypes', {
-    config: { access: 'authenticated' },
+    config: { access: enterpriseReference() },
     schema: { tags, summary: 'Debit card types the gateway takes', response: { 200: paymentOptions } },
     handler: async () => debitCardTypes,
   });
 
   r.post('/api/preSaveCyberSource', {
-    config: { access: 'authenticated' },
+    config: { access: self() },
     schema: {
       tags,
       summary: 'Opens a pending payment for a basket and answers its signed hosted-checkout form',
@@ -170,7 +171,7 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/sign', {
-    config: { access: 'authenticated' },
+    config: { access: self() },
     schema: {
       tags,
       summary: "Signs the caller's pending hosted-checkout form again (CyberSource Secure Acceptance)",

@@ -16,8 +16,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../platform/audit/record-change';
-import { AppError, notFound } from '../../platform/http/errors';
+import { AppError } from '../../platform/http/errors';
 import { pdfDisposition } from '../../platform/pdf/render-pdf';
+import {
+  policyContext,
+  requirePolicy,
+  self,
+  selfOrPermission,
+  speaksForHolder,
+} from '../../platform/permissions/policies';
 import { createWriter } from '../../platform/resources/write';
 import { basketRequests, basketTotals } from './basket';
 import { confirmElavon, elavonHosted } from './elavon';
@@ -32,6 +39,9 @@ import { chargeVoucher, presentVoucher, saveVoucher } from './vouchers';
 
 const tags = ['payments'];
 const idParams = z.object({ id: z.uuid({ message: 'id must be a valid id' }) });
+
+/** A person's vouchers are theirs and staff's with payments.read: anyone else is told the person is not found. */
+const personsVouchers = selfOrPermission('payments.read', 'not_found');
 
 /** Staff payments, refunds, vouchers, Elavon and the finance report. */
 export async function paymentRoutes(app: FastifyInstance): Promise<void> {
@@ -76,7 +86,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/transactions/:id/receipt', {
-    config: { access: 'authenticated' },
+    config: { access: selfOrPermission('payments.read', 'not_found') },
     schema: {
       tags,
       summary: "A settled payment's or refund's receipt as a PDF (the payer's own, or any for payments.read)",
@@ -97,7 +107,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/VoucherPay/SaveElement/:id', {
-    config: { access: 'authenticated' },
+    config: { access: speaksForHolder('payments.write') },
     schema: {
       tags,
       summary: 'Saves a voucher against a licence request; covers_all says it pays everything owed',
@@ -110,7 +120,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/VoucherPay/LicenseVoucherCharge/:id', {
-    config: { access: 'authenticated' },
+    config: { access: speaksForHolder('payments.write') },
     schema: {
       tags,
       summary: 'Pays a licence request with a voucher, once (all or part of what it owes)',
@@ -123,7 +133,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/VoucherPay/ExistingVouchers', {
-    config: { access: 'authenticated' },
+    config: { access: personsVouchers },
     schema: {
       tags,
       summary: "A person's vouchers (the caller's own unless staff name another)",
@@ -133,7 +143,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) => {
       const me = request.auth!.userId;
       const who = request.query.user_id ?? me;
-      if (who !== me && !request.auth!.permissions.has('payments.read')) throw notFound('person');
+      await requirePolicy(personsVouchers, policyContext(request), who, 'person');
       const rows = await db
         .select()
         .from(vouchers)
@@ -151,7 +161,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/elavon/pay', {
-    config: { access: 'authenticated' },
+    config: { access: self() },
     schema: {
       tags,
       summary: "Opens a pending payment and answers Elavon's hosted page with a token obtained server-side",
@@ -186,7 +196,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/elavon/return', {
-    config: { access: 'authenticated' },
+    config: { access: self('not_found') },
     schema: {
       tags,
       summary:

@@ -13,6 +13,7 @@ import { and, eq, inArray, type SQLWrapper, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { actorOf } from '../../platform/audit/record-change';
 import { badRequest } from '../../platform/http/errors';
+import { selfOrPermission } from '../../platform/permissions/policies';
 import { ownRows } from '../../platform/permissions/scopes';
 import type { HookContext, JoinableQuery, Resource, Row } from '../../platform/resources/types';
 import { basketRequests } from './basket';
@@ -117,7 +118,7 @@ export const transactionResource: Resource = {
   singular: 'transaction',
   tags: ['payments'],
   table: transactions,
-  read: 'authenticated',
+  read: selfOrPermission('payments.read', 'not_found'),
   write: 'payments.write',
   input: transactionInput,
   patch: transactionPatch,

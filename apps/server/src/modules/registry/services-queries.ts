@@ -8,14 +8,16 @@ import {
   serviceVehicles,
   vehicles,
 } from '@licensure/db';
-import { and, asc, desc, eq, gte, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../platform/http/errors';
+import { selfOrPermission, staffOrAdministers } from '../../platform/permissions/policies';
+import { notEndedEntry } from '../../platform/permissions/roster';
 import { countAll } from '../../platform/resources/list-query';
 import { assertCanReadService } from './access';
-import { currentLink, findService, idParams, serviceIdQuery, tags, today } from './common';
+import { currentLink, findService, idParams, serviceIdQuery, tags } from './common';
 import { presentCertification, presentServiceLess, presentVehicle } from './present';
 import { ancestorsOf } from './services.resources';
 
@@ -27,9 +29,6 @@ const lessColumns = {
   state: services.state,
   active: services.active,
 };
-
-/** A link (roster row, vehicle link) is current when it has not ended before today. */
-const current = (end: typeof servicePersonnel.end_date) => or(isNull(end), gte(end, today()));
 
 export async function servicesQueries(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -68,7 +67,7 @@ export async function servicesQueries(app: FastifyInstance): Promise<void> {
 
   r.get('/api/services/getbyuserid', {
     // Everyone may list their own services; other people's need registry.read.
-    config: { access: 'authenticated' },
+    config: { access: selfOrPermission('registry.read') },
     schema: {
       tags,
       summary: 'Services where a person is on the current roster, with the roster row',
@@ -98,7 +97,7 @@ export async function servicesQueries(app: FastifyInstance): Promise<void> {
           and(
             live(request.enterpriseId),
             eq(servicePersonnel.user_id, request.query.user_id),
-            current(servicePersonnel.end_date),
+            notEndedEntry(),
           ),
         )
         .orderBy(asc(sql`lower(${services.name})`));
@@ -169,7 +168,7 @@ export async function servicesQueries(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/services/getservicecertifications', {
-    config: { access: 'authenticated' },
+    config: { access: staffOrAdministers('registry.read') },
     schema: { tags, summary: 'Certifications (licences) held by a service', querystring: serviceIdQuery },
     handler: async (request) => {
       await assertCanReadService(db, request, request.query.service_id);
@@ -190,7 +189,7 @@ export async function servicesQueries(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/services/serviceVehicles', {
-    config: { access: 'authenticated' },
+    config: { access: staffOrAdministers('registry.read') },
     schema: { tags, summary: 'Current vehicles of a service (not deleted)', querystring: serviceIdQuery },
     handler: async (request) => {
       await assertCanReadService(db, request, request.query.service_id);

@@ -8,6 +8,7 @@ import {
 import { type Db, serviceCounties, services, type Tx } from '@licensure/db';
 import { and, eq, sql } from 'drizzle-orm';
 import { badRequest } from '../../platform/http/errors';
+import { staffOrAdministers } from '../../platform/permissions/policies';
 import { administeredRows } from '../../platform/permissions/scopes';
 import { isoRow } from '../../platform/resources/present';
 import { refTarget } from '../../platform/resources/references';
@@ -97,7 +98,7 @@ export const serviceResource: Resource = {
   singular: 'service',
   tags: ['registry'],
   table: services,
-  read: 'authenticated',
+  read: staffOrAdministers('registry.read', 'not_found'),
   listRead: 'registry.read',
   write: 'registry.write',
   input: serviceInput.omit({ updated_at: true }),

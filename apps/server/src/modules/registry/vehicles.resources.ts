@@ -2,6 +2,7 @@ import { vehicleInput, vehicleListQuery, vehicleOutput } from '@licensure/contra
 import { type Db, serviceVehicles, type Tx, vehicles } from '@licensure/db';
 import { and, eq, isNull, ne, type SQLWrapper, sql } from 'drizzle-orm';
 import { AppError, badRequest } from '../../platform/http/errors';
+import { staffOrAdministers } from '../../platform/permissions/policies';
 import { administersVehicleSql, currentServiceOfVehicle } from '../../platform/permissions/roster';
 import { holdsAny, type ScopeRule } from '../../platform/permissions/scopes';
 import { isoRow } from '../../platform/resources/present';
@@ -87,7 +88,7 @@ export const vehicleResource: Resource = {
   singular: 'vehicle',
   tags: ['registry'],
   table: vehicles,
-  read: 'authenticated',
+  read: staffOrAdministers('registry.read', 'not_found'),
   listRead: 'registry.read',
   write: 'registry.write',
   input: vehicleInput.omit({ updated_at: true }),

@@ -26,6 +26,7 @@ import { actorOf } from '../../platform/audit/record-change';
 import type { AuthContext } from '../../platform/auth/context';
 import { unauthenticated } from '../../platform/http/errors';
 import { pdfDisposition } from '../../platform/pdf/render-pdf';
+import { speaksForHolder } from '../../platform/permissions/policies';
 import type { BodyRefs } from '../../platform/resources/references';
 import { loadVersionDefinition } from '../forms/form-store';
 import { loadResponseFor } from './access';
@@ -95,7 +96,7 @@ export async function responsesModule(app: FastifyInstance): Promise<void> {
   }
 
   r.get('/api/fbresponses', {
-    config: { access: 'authenticated' },
+    config: { access: speaksForHolder('responses.read', 'not_found') },
     schema: {
       tags,
       summary:
@@ -107,7 +108,7 @@ export async function responsesModule(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/fbresponses', {
-    config: { access: 'authenticated', refs: responseRefs },
+    config: { access: speaksForHolder('responses.read', 'not_found'), refs: responseRefs },
     schema: {
       tags,
       summary:
@@ -119,7 +120,7 @@ export async function responsesModule(app: FastifyInstance): Promise<void> {
   });
 
   r.put('/api/fbresponses/:id', {
-    config: { access: 'authenticated', refs: responseRefs },
+    config: { access: speaksForHolder('responses.read', 'not_found'), refs: responseRefs },
     schema: {
       tags,
       summary:
@@ -132,7 +133,7 @@ export async function responsesModule(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/fbresponses/:id', {
-    config: { access: 'authenticated' },
+    config: { access: speaksForHolder('responses.read', 'not_found') },
     schema: {
       tags,
       summary: 'A response with its answers and the definition of the form version it was answered on',
@@ -157,7 +158,7 @@ export async function responsesModule(app: FastifyInstance): Promise<void> {
   });
 
   r.delete('/api/fbresponses/:id', {
-    config: { access: 'authenticated' },
+    config: { access: speaksForHolder('responses.read', 'not_found') },
     schema: {
       tags,
       summary: 'Delete a response and its answers (staff, or its person while not submitted); documents stay',
@@ -186,7 +187,7 @@ export async function responsesModule(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/fbresponses/clearsignatures', {
-    config: { access: 'authenticated' },
+    config: { access: speaksForHolder('responses.read', 'not_found') },
     schema: {
       tags,
       summary: 'Remove every signature of a response (staff, or its person while not submitted)',
@@ -199,7 +200,7 @@ export async function responsesModule(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/fbresponses/populateGroup', {
-    config: { access: 'authenticated' },
+    config: { access: speaksForHolder('responses.read', 'not_found') },
     schema: {
       tags,
       summary:
@@ -218,7 +219,7 @@ export async function responsesModule(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/fbresponses/generatepdf', {
-    config: { access: 'authenticated' },
+    config: { access: speaksForHolder('responses.read', 'not_found') },
     schema: {
       tags,
       summary:
@@ -231,7 +232,7 @@ export async function responsesModule(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/fbresponses/getPDFFileContent', {
-    config: { access: 'authenticated' },
+    config: { access: speaksForHolder('responses.read', 'not_found') },
     schema: {
       tags,
       summary: 'The response’s PDF, rendered from its data, shown inline',
@@ -268,7 +269,10 @@ export async function responsesModule(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/LicenseRequests/saveApplicationTypeID', {
-    config: { access: 'authenticated', refs: { applicationTypeID: 'application_types' } },
+    config: {
+      access: speaksForHolder('responses.read', 'not_found'),
+      refs: { applicationTypeID: 'application_types' },
+    },
     schema: {
       tags,
       summary:

@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loadSession, SESSION_COOKIE, touchSession } from '../../platform/auth/session-store';
 import { AppError, unauthenticated } from '../../platform/http/errors';
+import { self } from '../../platform/permissions/policies';
 import { isTrustedOrigin } from '../../platform/tenancy/public-origin';
 import { presentSession } from './present-session';
 import { samlRoutes } from './saml';
@@ -60,7 +61,7 @@ export async function sessionModule(app: FastifyInstance): Promise<void> {
   });
 
   r.put('/api/session/checkin', {
-    config: { access: 'authenticated' },
+    config: { access: self() },
     schema: {
       tags,
       summary: 'Extend the idle timer of the session',
@@ -74,13 +75,13 @@ export async function sessionModule(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/CheckSession', {
-    config: { access: 'authenticated', passiveSession: true },
+    config: { access: self(), passiveSession: true },
     schema: { tags, summary: 'The current session, without extending it', response: { 200: sessionInfo } },
     handler: async (request) => presentSession(request.auth!),
   });
 
   r.put('/api/expireSession', {
-    config: { access: 'authenticated' },
+    config: { access: self() },
     schema: { tags, summary: 'Expire the current session now' },
     handler: async (request, reply) => {
       await app.deps.sessions.expire(request.auth!.sessionId);
@@ -130,7 +131,7 @@ export async function sessionModule(app: FastifyInstance): Promise<void> {
   app.get(
     '/api/messageHub',
     {
-      config: { access: 'authenticated' },
+      config: { access: self() },
       websocket: true,
       schema: { tags, summary: 'WebSocket delivering ReceiveMessage events to the signed-in user' },
       // The upgrade rides on the session cookie, which a page of any site would send too: only pages

@@ -4,11 +4,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, recordChange } from '../../platform/audit/record-change';
-import { forbidden, notFound } from '../../platform/http/errors';
+import { notFound } from '../../platform/http/errors';
 import { queueMail } from '../../platform/mail/mail-queue';
+import { policyContext, requirePolicy, selfOrPermission } from '../../platform/permissions/policies';
 
 const tags = ['users'];
 const email = z.email({ message: 'email must be a valid email address' }).max(254);
+
+/** A person changes their own email address; staff with users.write anyone's (403 otherwise). */
+const ownEmail = selfOrPermission('users.write');
 
 export async function emailRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -51,7 +55,7 @@ export async function emailRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/users/saveemail', {
-    config: { access: 'authenticated' },
+    config: { access: ownEmail },
     schema: {
       tags,
       summary: "Change a person's email address (your own, or anyone's with users.write)",
@@ -59,8 +63,7 @@ export async function emailRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: z.object({ id: z.uuid(), email: z.string() }) },
     },
     handler: async (request) => {
-      const auth = request.auth!;
-      if (auth.userId !== request.body.user_id && !auth.permissions.has('users.write')) throw forbidden();
+      await requirePolicy(ownEmail, policyContext(request), request.body.user_id);
       const changed = await db.transaction(async (tx) => {
         const [before] = await tx
           .select({ id: users.id, email: users.email, user_name: users.user_name })

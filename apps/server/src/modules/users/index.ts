@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { self } from '../../platform/permissions/policies';
 import { registerResource } from '../../platform/resources/register';
 import { accountRoutes } from './account-routes';
 import { emailRoutes } from './email-routes';
@@ -24,7 +25,7 @@ export async function usersModule(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/userPermissions', {
-    config: { access: 'authenticated' },
+    config: { access: self() },
     schema: {
       tags,
       summary: 'The permission keys the signed-in user holds through security templates',

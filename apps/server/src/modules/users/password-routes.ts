@@ -14,12 +14,16 @@ import { z } from 'zod';
 import { actorOf, recordChange } from '../../platform/audit/record-change';
 import { hashPassword } from '../../platform/auth/passwords';
 import { clearAccount } from '../../platform/auth/sign-in-throttle';
-import { AppError, badRequest, notFound } from '../../platform/http/errors';
+import { badRequest, notFound } from '../../platform/http/errors';
+import { policyContext, requirePolicy, selfOrPermission } from '../../platform/permissions/policies';
 import { mailPasswordLink, sha256 } from './accounts/mail-links';
 import { passwordPolicy, passwordProblem, wasUsedRecently } from './passwords/policy';
 
 const tags = ['users'];
 const resetRateLimit = { max: 10, timeWindow: '1 minute' };
+
+/** A person checks their own passwords; staff with users.write anyone's (403 otherwise). */
+const ownPasswords = selfOrPermission('users.write');
 
 export async function passwordRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -61,7 +65,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.post('/api/users/userpasswordhistory/check', {
-    config: { access: 'authenticated' },
+    config: { access: ownPasswords },
     schema: {
       tags,
       summary: 'Whether a password is one of the last 5 of a person (yourself, or anyone with users.write)',
@@ -69,9 +73,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
       response: { 200: z.object({ used_recently: z.boolean() }) },
     },
     handler: async (request) => {
-      const auth = request.auth!;
-      if (auth.userId !== request.body.user_id && !auth.permissions.has('users.write'))
-        throw new AppError('forbidden', 'You may only check your own passwords.');
+      await requirePolicy(ownPasswords, policyContext(request), request.body.user_id);
       await personOf(request.enterpriseId, request.body.user_id);
       return { used_recently: await wasUsedRecently(db, request.body.user_id, request.body.password) };
     },

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden, notFound } from '../../platform/http/errors';
+import { self, selfOrPermission } from '../../platform/permissions/policies';
 import { templateIdsOf } from './person-hooks';
 import { loadReadablePerson, presentPerson, presentPublic, readFullSsn } from './present';
 import { mayViewPublicPerson } from './public-person';
@@ -83,7 +84,7 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/users/getPublicSearchUser', {
-    config: { access: 'authenticated' },
+    config: { access: self() },
     schema: {
       tags,
       summary:
@@ -134,7 +135,7 @@ export async function peopleRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/users/:id', {
-    config: { access: 'authenticated' },
+    config: { access: selfOrPermission('users.read', 'not_found') },
     schema: {
       tags,
       summary: 'One person; with showSsn=true the full ssn for users.ssn holders (the read is logged)',

@@ -1,6 +1,7 @@
 import { person, userFields, usersListQuery } from '@licensure/contracts';
 import { users } from '@licensure/db';
 import { eq, sql } from 'drizzle-orm';
+import { selfOrPermission } from '../../platform/permissions/policies';
 import { refTarget } from '../../platform/resources/references';
 import type { Resource, Row } from '../../platform/resources/types';
 import { demographicRefs } from './demographics';
@@ -32,10 +33,10 @@ export const peopleResource: Resource = {
   singular: 'person',
   tags: ['users'],
   table: users,
-  read: 'authenticated',
+  read: selfOrPermission('users.read', 'not_found'),
   listRead: 'users.read',
   write: 'users.write',
-  writeBy: { update: 'authenticated' },
+  writeBy: { update: selfOrPermission('users.write', 'not_found') },
   routes: { get: false },
   input: userFields,
   output: person,

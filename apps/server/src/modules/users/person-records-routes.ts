@@ -15,6 +15,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../platform/http/errors';
 import { administers } from '../../platform/permissions';
+import { selfOrPermission } from '../../platform/permissions/policies';
+import { notEndedEntry } from '../../platform/permissions/roster';
 import { loadReadablePerson, presentPerson } from './present';
 
 const tags = ['users'];
@@ -53,7 +55,7 @@ export async function personRecordsRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps.database;
 
   r.get('/api/users/:id/alerts', {
-    config: { access: 'authenticated' },
+    config: { access: selfOrPermission('users.read', 'not_found') },
     schema: { tags, summary: "A person's current (not retired) alerts", params: idParams },
     handler: async (request) => {
       const u = await loadReadablePerson(db, request, request.params.id);
@@ -81,7 +83,7 @@ export async function personRecordsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   r.get('/api/users/:id/certifications', {
-    config: { access: 'authenticated' },
+    config: { access: selfOrPermission('users.read', 'not_found') },
     schema: {
       tags,
       summary: "A person's certifications (licences held), newest expiration first",
@@ -116,7 +118,7 @@ export async function personRecordsRoutes(app: FastifyInstance): Promise<void> {
 
   for (const [segment, kind] of Object.entries(qualificationKinds))
     r.get(`/api/users/:id/${segment}`, {
-      config: { access: 'authenticated' },
+      config: { access: selfOrPermission('users.read', 'not_found') },
       schema: {
         tags,
         summary: `A person's ${kind.replaceAll('_', ' ')}s`,
@@ -168,13 +170,7 @@ export async function personRecordsRoutes(app: FastifyInstance): Promise<void> {
       .select({ p: servicePersonnel, u: users })
       .from(servicePersonnel)
       .innerJoin(users, eq(users.id, servicePersonnel.user_id))
-      .where(
-        and(
-          eq(servicePersonnel.service_id, serviceId),
-          isNull(users.deleted_at),
-          sql`(${servicePersonnel.end_date} is null or ${servicePersonnel.end_date} >= current_date)`,
-        ),
-      )
+      .where(and(eq(servicePersonnel.service_id, serviceId), isNull(users.deleted_at), notEndedEntry()))
       .orderBy(asc(sql`lower(${users.last_name})`), asc(sql`lower(${users.first_name})`));
     return rows.map(({ p, u }) => ({
       service_personnel_id: p.id,

@@ -15,7 +15,6 @@ import { type Subject, speaksFor, speaksForSql } from './speaks-for';
  */
 export type Refusal = 'forbidden' | 'not_found';
 
-
 /** What a policy's check runs with. */
 export interface PolicyContext {
   db: Db | Tx;

@@ -3,12 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden, notFound } from '../http/errors';
+import { enterpriseReference } from '../permissions/policies';
 import { describeResource } from './describe';
 
 /** `GET /api/resources/{path}`: how the generic web pages show a resource the caller may list. */
 export function registerResourceDescriptions(app: FastifyInstance): void {
   app.withTypeProvider<ZodTypeProvider>().get('/api/resources/:path', {
-    config: { access: 'authenticated' },
+    config: { access: enterpriseReference() },
     schema: {
       tags: ['platform'],
       summary: 'Describe a resource for the generic list and edit pages (fields, sort keys, permissions)',

@@ -65,7 +65,9 @@ export function describeResource(resource: Resource): ResourceSpec | null {
   if (resource.spec) return resource.spec;
   const form = resource.form;
   const listRead = resource.listRead ?? resource.read;
-  if (!form || listRead === 'public' || listRead === 'authenticated') return null;
+  // The generic pages serve resources read by permission; one read under a policy has its own pages.
+  if (!form || typeof listRead !== 'string' || listRead === 'public' || listRead === 'authenticated')
+    return null;
   const schema = z.toJSONSchema(resource.input, { io: 'input', unrepresentable: 'any' }) as {
     properties?: Record<string, Node>;
     required?: string[];
@@ -93,7 +95,9 @@ export function describeResource(resource: Resource): ResourceSpec | null {
     defaultSort: resource.defaultSort,
     sortable: Object.keys(resource.sort),
     read: listRead as PermissionKey,
-    write: (resource.write ?? listRead) as PermissionKey,
+    write: (typeof resource.write === 'object'
+      ? (resource.write.permission ?? listRead)
+      : (resource.write ?? listRead)) as PermissionKey,
     readOnly: !resource.write,
     deleteReason: !!resource.softDelete?.reason,
   };

@@ -4,7 +4,7 @@ import type { SQL, SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { AuthContext } from '../auth/context';
+import type { AuthContext, RoutePolicy } from '../auth/context';
 import type { ScopeRule } from '../permissions/scopes';
 
 export type Row = Record<string, unknown>;
@@ -33,6 +33,11 @@ export interface ResourceHooks {
   beforeChange?: (values: Row, ctx: HookContext) => Promise<Row | undefined> | Row | undefined;
   /** After the row is written, in the same transaction: child rows, events. */
   afterChange?: (row: Row, ctx: HookContext & { input: Row }) => Promise<void> | void;
+  /**
+   * After one record is read (`GET {path}/:id`, its short form too) and before it is answered: read
+   * logs keep who saw what. A failure answers the request with an error, so no read goes unlogged.
+   */
+  afterRead?: (row: Row, ctx: { request: FastifyRequest; db: Db }) => Promise<void> | void;
   /**
    * Adds child rows to rows about to be answered (a page, one record), in one query for all of them;
    * the presenter sees what it returns.
@@ -93,13 +98,14 @@ export interface Resource {
   singular: string;
   tags: readonly string[];
   table: PgTable;
-  read: RouteAccess;
+  /** A permission, 'public', or the policy whose rule `scope` applies to lists and gets. */
+  read: RouteAccess | RoutePolicy;
   /** Who may list and count, when narrower than `read` (e.g. staff only, while a portal user may get one in scope). */
-  listRead?: RouteAccess;
+  listRead?: RouteAccess | RoutePolicy;
   /** Absent: read-only. */
-  write?: RouteAccess;
+  write?: RouteAccess | RoutePolicy;
   /** Who may create, update or delete, where it differs from `write` (e.g. people change their own record). */
-  writeBy?: Partial<Record<'create' | 'update' | 'delete', RouteAccess>>;
+  writeBy?: Partial<Record<'create' | 'update' | 'delete', RouteAccess | RoutePolicy>>;
   /** Which routes to make (all by default); a module may serve one itself. */
   routes?: Partial<Record<'list' | 'get' | 'create' | 'update' | 'delete', boolean>>;
   /** Create input (the object inside the wrapper key). */

@@ -1,9 +1,11 @@
 // Every registered route, called as anonymous, a portal user, a staff user lacking the route's
-// permission and an administrator: each must refuse whom it should, and none may answer a 5xx.
+// permission and an administrator: each must refuse whom it should, and none may answer a 5xx. Routes
+// under a policy (platform/permissions/policies.ts) are called with a portal owner's ids as the owner,
+// another portal user, staff holding the policy's permission and staff without it (policy-matrix.ts).
 import type { PermissionKey } from '@licensure/contracts';
 import { permissionKeys } from '@licensure/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { can } from '../../platform/auth/context';
+import { can, isRoutePolicy } from '../../platform/auth/context';
 import { SESSION_COOKIE } from '../../platform/auth/session-store';
 import { type Caller, createTestContext, type TestContext } from '../test-app';
 import {
@@ -27,7 +29,7 @@ beforeAll(async () => {
   t = await createTestContext();
   routes = planRoutes(t.app);
   const keys = [...new Set(routes.map((r) => r.access))].filter(
-    (a): a is PermissionKey => a !== undefined && a !== 'public' && a !== 'authenticated',
+    (a): a is PermissionKey => typeof a === 'string' && a !== 'public' && a !== 'authenticated',
   );
   await pool(keys, 4, async (key) => {
     lacking.set(key, await t.createCaller(permissionKeys.filter((k) => k !== key)));
@@ -84,7 +86,7 @@ describe('authorization matrix over every registered route', () => {
     expect(auth?.isPortal, `${SESSION_COOKIE} of the portal user`).toBe(true);
     const wrong: string[] = [];
     await pool(
-      routes.filter((r) => r.access && r.access !== 'public' && r.access !== 'authenticated'),
+      routes.filter((r) => typeof r.access === 'string' && r.access !== 'public'),
       8,
       async (route) => {
         const r = await callAs(t.applicant, route);
@@ -98,14 +100,22 @@ describe('authorization matrix over every registered route', () => {
 
   it('refuses staff who hold every permission but the route’s own with 403', async () => {
     const wrong: string[] = [];
-    const guarded = routes.filter((r) => r.access && r.access !== 'public' && r.access !== 'authenticated');
+    const guarded = routes.filter((r) => typeof r.access === 'string' && r.access !== 'public');
     expect(guarded.length).toBeGreaterThan(300);
     await pool(guarded, 8, async (route) => {
-      const r = await callAs(lacking.get(route.access ?? '') ?? t.nobody, route);
+      const r = await callAs(lacking.get(route.access as string) ?? t.nobody, route);
       if (r.status !== 403) wrong.push(describeCall(route, r));
     });
     expect(wrong.sort()).toEqual([]);
   }, 60_000);
+
+  it('knows every route: a permission, a named policy or public (signed in alone is refused at start)', () => {
+    const unnamed = routes.filter(
+      (r) => !(isRoutePolicy(r.access) || (typeof r.access === 'string' && r.access !== 'authenticated')),
+    );
+    expect(unnamed.map((r) => r.key)).toEqual([]);
+    expect(routes.filter((r) => isRoutePolicy(r.access)).length).toBeGreaterThan(100);
+  });
 
   it('lets an administrator through every route, without a 5xx', async () => {
     const wrong: string[] = [];

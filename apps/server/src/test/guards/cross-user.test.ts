@@ -4,21 +4,12 @@
 // must name a known kind, so a new module's ids are covered as soon as they are routed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFilesTestContext } from '../../modules/documents/test-fixtures';
+import { isRoutePolicy } from '../../platform/auth/context';
 import type { Caller, TestContext } from '../test-app';
 import { type IdKind, idKinds, kindOf } from './id-kinds';
+import { callWithIds, idSlots } from './owner-calls';
 import { changesBy, createPortalOwner, type PortalOwner, snapshotOf } from './portal-owner';
-import {
-  endsSession,
-  fillPath,
-  idFieldNames,
-  isIdName,
-  isWrite,
-  type PlannedRoute,
-  planRoutes,
-  pool,
-  sampleOf,
-  sampleQuery,
-} from './route-plan';
+import { endsSession, isWrite, type PlannedRoute, planRoutes, pool } from './route-plan';
 
 let t: TestContext;
 let a: PortalOwner;
@@ -57,30 +48,9 @@ const portalKinds: IdKind[] = [
   'alert',
 ];
 
-const idQuery = (r: PlannedRoute) => r.query.filter((p) => isIdName(p.name));
-const idSlots = (r: PlannedRoute) => [
-  ...r.pathParams.filter(isIdName),
-  ...idQuery(r).map((p) => p.name),
-  ...(isWrite(r.method) ? idFieldNames(r.body) : []),
-];
-
 /** One call of B: every id slot gets A's id of `kind`, or, when `byName`, the id its name says. */
-function attempt(route: PlannedRoute, kind: IdKind, byName: boolean) {
-  const idFor = (name: string) => {
-    const named = byName ? kindOf(route, name) : undefined;
-    return a.ids[named && named !== 'shared' ? named : kind];
-  };
-  const params = Object.fromEntries(route.pathParams.map((p) => [p, idFor(p)]));
-  const query = Object.fromEntries(idQuery(route).map((p) => [p.name, idFor(p.name)]));
-  const body = isWrite(route.method)
-    ? (sampleOf(route.body, (name) => (isIdName(name) ? idFor(name) : undefined), '', 0, true) ?? {})
-    : undefined;
-  return {
-    method: route.method as 'GET',
-    url: fillPath(route, params) + sampleQuery(route, query),
-    ...(body !== undefined ? { payload: body as object } : {}),
-  };
-}
+const attempt = (route: PlannedRoute, kind: IdKind, byName: boolean) =>
+  callWithIds(route, a.ids, kind, byName);
 
 describe("portal user B against portal user A's records", () => {
   it('A sees its own records (the fixture is real)', async () => {
@@ -100,7 +70,7 @@ describe("portal user B against portal user A's records", () => {
 
   it('A reaches its own records of each kind a portal user may read, through the same attempts', async () => {
     const reached = new Set<IdKind>();
-    const reads = routes.filter((r) => r.method === 'GET' && r.access === 'authenticated');
+    const reads = routes.filter((r) => r.method === 'GET' && isRoutePolicy(r.access));
     const plan = reads.flatMap((route) => idKinds.map((kind) => ({ route, kind })));
     await pool(plan, 8, async ({ route, kind }) => {
       const res = await t.call(a.caller, attempt(route, kind, false));

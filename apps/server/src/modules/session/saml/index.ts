@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createSession, hashToken, SESSION_COOKIE } from '../../../platform/auth/session-store';
 import { notFound } from '../../../platform/http/errors';
+import { self } from '../../../platform/permissions/policies';
 import { registerResource } from '../../../platform/resources/register';
 import { identityProviderResource } from './identity-providers.resources';
 import { matchUser } from './match-user';
@@ -183,7 +184,7 @@ export async function samlRoutes(parent: FastifyInstance): Promise<void> {
     // A POST with the session's CSRF token (checked by the auth plugin): a link or an image on another
     // site cannot sign anyone out. Only the local session ends; the IdP session stays.
     r.post('/api/Saml20/Logout', {
-      config: { access: 'authenticated' },
+      config: { access: self() },
       schema: {
         tags,
         summary: 'End the session; redirect (303) to ReturnUrl, or answer JSON with redirect=false',
