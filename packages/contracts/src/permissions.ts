@@ -78,6 +78,8 @@ export const permissionCatalog = {
     'Import the National Registry export and resolve mismatches (accept a value, mark reviewed, link a number)',
   'compactFeed.read': 'Read and download the EMS Compact licence and adverse-action files and their delivery log',
   'compactFeed.send': 'Write an EMS Compact file now and deliver or resend it to the coordinated database',
+  'nemsis.export':
+    "Export services' NEMSIS DEM files and the State file, see their validation, and keep the NEMSIS facts they need",
 } as const;
 
 export type PermissionKey = keyof typeof permissionCatalog;

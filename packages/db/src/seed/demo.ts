@@ -13,6 +13,7 @@ import { seedDemoNationalRegistry } from './demo-national-exchange';
 import { seedDemoPayments } from './demo-payments';
 import { seedDemoPublicSite } from './demo-public-site';
 import { seedDemoQueries } from './demo-queries';
+import { seedDemoNemsis } from './demo-nemsis';
 import { seedDemoRegistry } from './demo-registry';
 import { seedDemoRequests } from './demo-requests';
 import { createEnterprise, createStandardTemplates, createUser } from './factories';
@@ -82,6 +83,7 @@ export async function seedDatabase(db: Db, options: SeedOptions): Promise<{ seed
       password_hash: hashes[2],
     });
     await seedDemoRegistry(tx, enterprise.id, { applicant });
+    await seedDemoNemsis(tx, enterprise.id);
     await seedDemoNationalRegistry(tx, enterprise.id, applicant);
     const { formId } = await seedDemoForms(tx, enterprise.id);
     const { licenseId } = await seedDemoLicensing(tx, enterprise.id, formId);

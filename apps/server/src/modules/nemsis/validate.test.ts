@@ -19,7 +19,11 @@ describe('the NEMSIS validator on the official 2025 pre-testing files', () => {
     const report = await validateNemsis(pretest('2025-DEM-FailXsd_v351.xml'), 'DEM');
     expect(report.valid).toBe(false);
     expect(report.xsd_valid).toBe(false);
-    expect(report.issues[0]).toMatchObject({ source: 'xsd', severity: 'error', element: 'dConfiguration.02' });
+    expect(report.issues[0]).toMatchObject({
+      source: 'xsd',
+      severity: 'error',
+      element: 'dConfiguration.02',
+    });
     expect(report.issues[0]?.line).toBeGreaterThan(0);
   }, 600_000);
 
