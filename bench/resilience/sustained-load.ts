@@ -6,14 +6,16 @@
  * the database, and the server's resident memory after the run (after forced garbage collections and a
  * settle) within 20% of before it (read the same way after the warm-up).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { type CpuProfile, summarizeProfile } from '../lib/cpu-profile';
+import { cpuBetween, snapshot } from '../registry/cpu';
 import { envNumber, onCleanup, runScript } from './lib/cleanup';
 import { freePort, startPrivateCluster } from './lib/cluster';
 import { percentile } from './lib/http';
-import { collectGarbage } from './lib/inspector';
+import { collectGarbage, startCpuProfile } from './lib/inspector';
 import { rssMb, startServer } from './lib/server';
 import { serverTree } from './lib/tree';
 import {
@@ -32,6 +34,11 @@ const SETTLE_MS = envNumber('LOAD_SETTLE_MS', 5_000);
 const MAX_GROWTH = envNumber('LOAD_MAX_RSS_GROWTH', 0.2);
 const TIMEOUT_MS = envNumber('LOAD_TIMEOUT_MS', 30_000);
 const DATABASE = process.env.LOAD_DATABASE ?? 'postgres';
+/** LOAD_PROFILE=1: a V8 CPU profile of the server over the measured run, summarised, saved in bench/results. */
+const PROFILE = process.env.LOAD_PROFILE === '1';
+/** How many statements of pg_stat_statements to print (PostgreSQL only; 0: none). */
+const TOP_STATEMENTS = envNumber('LOAD_TOP_STATEMENTS', 12);
+const resultsDir = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'results');
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -50,7 +57,11 @@ await runScript('sustained-load', async () => {
   onCleanup('remove the temp folder', () => rmSync(dir, { recursive: true, force: true }));
   const tree = serverTree();
   const cluster =
-    DATABASE === 'postgres' ? await startPrivateCluster(envNumber('LOAD_PG_PORT', 55435)) : undefined;
+    DATABASE === 'postgres'
+      ? await startPrivateCluster(envNumber('LOAD_PG_PORT', 55435), [
+          'shared_preload_libraries=pg_stat_statements',
+        ])
+      : undefined;
   const server = await startServer({
     root: tree.root,
     port: await freePort(),
@@ -123,9 +134,51 @@ await runScript('sustained-load', async () => {
     writes: 0,
     examples: [],
   };
+  // Where a request's time goes: CPU of the server and of PostgreSQL's backends (/proc), the backends'
+  // states sampled (how many connections of the pool are busy, waiting on a lock, idle in a transaction),
+  // pg_stat_statements, and with LOAD_PROFILE=1 the server's CPU profile.
+  const probe = cluster ? new pg.Client({ connectionString: cluster.url }) : undefined;
+  await probe?.connect();
+  onCleanup('close the probe connection', () => probe?.end().catch(() => {}));
+  await probe?.query('create extension if not exists pg_stat_statements');
+  await probe?.query('select pg_stat_statements_reset()');
+  const states = new Map<string, number>();
+  let stateSamples = 0;
+  const stateSampler = probe
+    ? setInterval(() => {
+        void probe
+          .query<{ state: string; n: number }>(
+            `select coalesce(case when wait_event_type = 'Lock' then 'waiting on a lock' else state end, '?') as state,
+               count(*)::int as n from pg_stat_activity
+             where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid()
+             group by 1`,
+          )
+          .then(({ rows }) => {
+            stateSamples++;
+            for (const r of rows) states.set(r.state, (states.get(r.state) ?? 0) + r.n);
+          })
+          .catch(() => {});
+      }, 250)
+    : undefined;
+  const cpuBefore = probe ? await snapshot(probe, server.pid) : undefined;
+  const profiler = PROFILE ? await startCpuProfile(server.inspector) : undefined;
   const t0 = performance.now();
   const peak = await load(DURATION_S, stats);
   const elapsed = (performance.now() - t0) / 1000;
+  const profile = (await profiler?.stop()) as CpuProfile | undefined;
+  const cpuAfter = probe ? await snapshot(probe, server.pid) : undefined;
+  if (stateSampler) clearInterval(stateSampler);
+  const cpu = cpuBetween(cpuBefore, cpuAfter, elapsed);
+  const topStatements = probe
+    ? (
+        await probe.query<{ calls: number; total_ms: number; mean_ms: number; query: string }>(
+          `select calls::int, round(total_exec_time::numeric, 1)::float as total_ms,
+             round(mean_exec_time::numeric, 3)::float as mean_ms, regexp_replace(query, '[[:space:]]+', ' ', 'g') as query
+           from pg_stat_statements order by total_exec_time desc limit $1`,
+          [TOP_STATEMENTS],
+        )
+      ).rows
+    : [];
   const after = await settled();
 
   const verified = cluster
@@ -154,6 +207,34 @@ await runScript('sustained-load', async () => {
     );
   }
   for (const e of stats.examples) lines.push(`  e.g. ${e}`);
+  const n = stats.latencies.length || 1;
+  if (probe)
+    lines.push(
+      `CPU ms/request: server ${f((cpu.serverSeconds * 1000) / n)}, PostgreSQL ${f((cpu.postgresSeconds * 1000) / n)}, load generator ${f(((cpu.oursSeconds - cpu.serverSeconds - cpu.postgresSeconds) * 1000) / n)}; others used ${f(cpu.othersShare * 100)}% of the CPUs`,
+      `PostgreSQL connections (mean of ${stateSamples} samples): ${[...states].map(([k, v]) => `${k} ${f(v / (stateSamples || 1))}`).join(', ')}`,
+    );
+  if (topStatements.length) {
+    lines.push('pg_stat_statements over the measured run (by total time):');
+    for (const s of topStatements)
+      lines.push(
+        `  ${String(s.calls).padStart(7)} calls ${f(s.total_ms).padStart(9)} ms (${s.mean_ms} ms each)  ${s.query.slice(0, 150)}`,
+      );
+  }
+  if (profile) {
+    mkdirSync(resultsDir, { recursive: true });
+    const file = path.join(
+      resultsDir,
+      `sustained-load-${new Date().toISOString().replace(/[:.]/g, '-')}.cpuprofile`,
+    );
+    writeFileSync(file, JSON.stringify(profile));
+    const summary = summarizeProfile(profile, file);
+    lines.push(
+      `server CPU profile (${file}): busy ${f(summary.sampledMs)} ms, idle ${f(summary.idleMs)} ms; self time by module:`,
+      ...summary.byModule.slice(0, 15).map((m) => `  ${f(m.ms).padStart(9)} ms  ${m.name}`),
+      'by function:',
+      ...summary.byFunction.slice(0, 30).map((m) => `  ${f(m.ms).padStart(9)} ms  ${m.name}`),
+    );
+  }
   const growth = after.rss / before.rss - 1;
   lines.push(
     `server RSS MB: ${f(cold)} at start, ${f(before.rss)} after warm-up + GC, peak ${f(peak)} under load, ${f(after.rss)} after the run + GC (${growth >= 0 ? '+' : ''}${f(growth * 100)}%; limit +${f(MAX_GROWTH * 100)}%)`,

@@ -46,7 +46,8 @@ function asPostgres(bin: string, args: string[]) {
  * A private PostgreSQL 15 cluster in a temp folder owned by postgres, on its own port: never the
  * machine's shared server on 5432, which others test against. Stopped and removed by cleanup.
  */
-export async function startPrivateCluster(preferredPort = 55433): Promise<Cluster> {
+/** `settings`: more `-c name=value` server settings (e.g. shared_preload_libraries=pg_stat_statements). */
+export async function startPrivateCluster(preferredPort = 55433, settings: string[] = []): Promise<Cluster> {
   const dir = mkdtempSync(path.join(tmpdir(), 'licensure-pg-'));
   const data = path.join(dir, 'data');
   if (process.getuid?.() === 0) {
@@ -57,7 +58,7 @@ export async function startPrivateCluster(preferredPort = 55433): Promise<Cluste
   onCleanup('remove the cluster folder', () => rm(dir, { recursive: true, force: true }));
   const port = await freePort(preferredPort);
   await asPostgres('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync']);
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=100`;
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=100${settings.map((x) => ` -c ${x}`).join('')}`;
   const log = path.join(dir, 'postgres.log');
   let up = false;
   const cluster: Cluster = {
