@@ -31,6 +31,7 @@ import { z } from 'zod';
 import { holdsAny } from '../../platform/permissions/scopes';
 import { isoRow, pick } from '../../platform/resources/present';
 import type { JoinableQuery, Resource, Row } from '../../platform/resources/types';
+import { logComplaintAccess } from './access-log';
 import { activityValues } from './activity-values';
 import { complaintAfterChange, complaintValues } from './complaint-values';
 import { investigationAfterChange, investigationValues } from './investigation-values';
@@ -133,7 +134,12 @@ export const complaintResource: Resource = {
   unique: { complaints_number_key: 'number' },
   softDelete: { reason: true },
   events: true,
-  hooks: { validate: complaintValues, afterChange: complaintAfterChange },
+  hooks: {
+    validate: complaintValues,
+    afterChange: complaintAfterChange,
+    // Every read of one complaint is logged before it is answered.
+    afterRead: (row, { request, db }) => logComplaintAccess(db, request, String(row.id), 'read'),
+  },
 };
 
 const investigationKeys = Object.keys(
@@ -175,7 +181,12 @@ export const investigationResource: Resource = {
   },
   softDelete: { reason: true },
   events: true,
-  hooks: { validate: investigationValues, afterChange: investigationAfterChange },
+  hooks: {
+    validate: investigationValues,
+    afterChange: investigationAfterChange,
+    afterRead: (row, { request, db }) =>
+      logComplaintAccess(db, request, String(row.complaint_id), 'read-investigation', String(row.id)),
+  },
 };
 
 /** Activities logged inside an investigation are as confidential as the investigation. */

@@ -181,6 +181,23 @@ describe('investigations', () => {
       .where(and(eq(complaintAccessLog.investigation_id, inv.id), eq(complaintAccessLog.action, 'print')));
     expect(printed).toHaveLength(1);
 
+    // Reading one investigation is logged against its complaint; a 404 read logs nothing.
+    const read = await t.call(investigator, {
+      method: 'GET',
+      url: `/api/InvestigationsModule/Investigation/${inv.id}`,
+    });
+    expect(read.statusCode).toBe(200);
+    const reads = await t.database.db
+      .select()
+      .from(complaintAccessLog)
+      .where(
+        and(
+          eq(complaintAccessLog.investigation_id, inv.id),
+          eq(complaintAccessLog.action, 'read-investigation'),
+        ),
+      );
+    expect(reads.map((l) => [l.complaint_id, l.viewer_id])).toEqual([[c.id, investigator.userId]]);
+
     const delHistory = await t.call(investigator, {
       method: 'DELETE',
       url: `/api/InvestigationActivityTrackingHistory/${first.id}`,

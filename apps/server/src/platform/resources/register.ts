@@ -136,6 +136,7 @@ export function registerResource(app: FastifyInstance, resource: Resource): void
       },
       handler: async (request) => {
         const row = await writer.load(db, request, request.params.id);
+        await resource.hooks?.afterRead?.(row, { request, db });
         const short = brief && (request.query as Record<string, unknown>)[brief.param] === true;
         return short ? brief.present(row) : presentOne(row);
       },

@@ -240,3 +240,6 @@ export function createWriter(db: Db, resource: Resource) {
     },
   };
 }
+
+/** A resource's write pipeline, for modules that write through it outside the engine's routes. */
+export type Writer = ReturnType<typeof createWriter>;
