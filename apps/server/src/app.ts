@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -38,6 +39,28 @@ export interface RegisteredRoute {
   access: RouteAccess | RoutePolicy | undefined;
   /** Made by the resource engine from a declaration, not written by hand. */
   declared: boolean;
+  /** The engine resource's path (config.resource), for the route map. */
+  resource?: string;
+  /** Where the route was registered, `file:line` under the repository (`npm run routes`). */
+  source?: string;
+}
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/**
+ * The first frame of the current stack in the project's own code, past the app and the engine: the
+ * `r.get(...)` of a hand-written route, the `registerResource(...)` of an engine one.
+ */
+function registrationSite(): string | undefined {
+  const stack = new Error().stack?.split('\n') ?? [];
+  for (const line of stack.slice(1)) {
+    const m = /\(?(?:file:\/\/)?(\/[^():]+\.tsx?):(\d+):\d+\)?$/.exec(line.trim());
+    if (!m?.[1] || m[1].includes('node_modules')) continue;
+    const file = path.relative(repoRoot, m[1]);
+    if (/apps\/server\/src\/(app\.ts|platform\/resources\/register\.ts)$/.test(file)) continue;
+    return `${file}:${m[2]}`;
+  }
+  return undefined;
 }
 
 export interface AppDeps {
@@ -121,9 +144,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       throw new Error(
         `Route ${methods.join(',')} ${route.url} declares 'authenticated' alone: name its policy (platform/permissions/policies.ts)`,
       );
+    const source = registrationSite();
     for (const method of methods)
       if (method !== 'HEAD')
-        app.registeredRoutes.push({ method, url: route.url, access, declared: !!route.config?.resource });
+        app.registeredRoutes.push({
+          method,
+          url: route.url,
+          access,
+          declared: !!route.config?.resource,
+          resource: route.config?.resource,
+          source,
+        });
   });
 
   registerErrorHandling(app);
