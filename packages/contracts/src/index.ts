@@ -28,6 +28,7 @@ export * from './mail';
 export * from './nav-counts';
 export * from './merge';
 export * from './national-registry';
+export * from './nemsis-import';
 export * from './notes';
 export * from './page-objects';
 export * from './paging';

@@ -22,6 +22,7 @@ import { mergeModule } from './merge';
 import { nationalRegistryModule } from './national-registry';
 import { nemsisModule } from './nemsis';
 import { navigationModule } from './navigation';
+import { nemsisImportModule } from './nemsis/import';
 import { notesModule } from './notes';
 import { paymentsModule } from './payments';
 import { policiesModule } from './policies';
@@ -46,6 +47,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await registryModule(app);
   await cliniciansModule(app);
   await nationalRegistryModule(app);
+  await nemsisImportModule(app);
   await nemsisModule(app);
   await documentsModule(app);
   await formsModule(app);
