@@ -2,7 +2,6 @@ import { type Database, domainEvents } from '@licensure/db';
 import { isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Gauge, type Metric, Registry } from 'prom-client';
-import type { JobQueue } from '../../jobs/job-queue';
 import { httpDuration, httpRequests, processCounters } from './counters';
 
 /** Node's own metrics (memory, event loop, GC): once per process, whatever number of apps it builds. */
@@ -28,7 +27,15 @@ export interface AppMetrics {
  * scrape time from what is cheap to read: the database pools, pg-boss's monitored queue counts, and the
  * outbox's undispatched events (a partial index keeps that count small and fast).
  */
-export function createAppMetrics(database: Database, jobs: JobQueue): AppMetrics {
+/**
+ * What the metrics read of the job queue (its JobQueue has it): declared here because platform/jobs imports
+ * ops for its counters, and ops importing jobs back would close a module circle (.dependency-cruiser.cjs).
+ */
+export interface QueueCountsSource {
+  counts(): Promise<{ name: string; ready: number; deferred: number; active: number; failed: number }[]>;
+}
+
+export function createAppMetrics(database: Database, jobs: QueueCountsSource): AppMetrics {
   const registry = new Registry();
   // The counters' label sets differ; registerMetric's generic wants one.
   for (const metric of processCounters) registry.registerMetric(metric as Metric);
