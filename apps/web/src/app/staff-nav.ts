@@ -87,8 +87,13 @@ export const staffNav: readonly StaffNavGroup[] = [
   {
     label: 'National exchange',
     links: [
-      { to: '/staff/national-registry', label: 'Registry reconciliation', permission: 'nationalRegistry.read' },
+      {
+        to: '/staff/national-registry',
+        label: 'Registry reconciliation',
+        permission: 'nationalRegistry.read',
+      },
       { to: '/staff/compact-feed', label: 'EMS Compact feed', permission: 'compactFeed.read' },
+      { to: '/staff/nemsis-state', label: 'NEMSIS State export', permission: 'nemsis.export' },
     ],
   },
   {

@@ -15,6 +15,7 @@ import { licensingConfigStaffRoutes } from '../modules/licensing-config/licensin
 import { mailStaffRoutes } from '../modules/mail/mail-routes';
 import { mergeStaffRoutes } from '../modules/merge/merge-routes';
 import { nationalRegistryStaffRoutes } from '../modules/national-registry/national-registry-routes';
+import { nemsisStaffRoutes } from '../modules/nemsis/nemsis-routes';
 import { paymentsStaffRoutes } from '../modules/payments/payments-routes';
 import { policiesStaffRoutes } from '../modules/policies/policies-routes';
 import { queriesStaffRoutes } from '../modules/queries/queries-routes';
@@ -61,6 +62,7 @@ export const staffArea: RouteObject = {
     ...alertsStaffRoutes,
     ...complaintsStaffRoutes,
     ...nationalRegistryStaffRoutes,
+    ...nemsisStaffRoutes,
     ...compactStaffRoutes,
     ...educationStaffRoutes,
     ...inspectionsStaffRoutes,

@@ -10,6 +10,7 @@ import type { Column } from '../../platform/list/data-table';
 import { ProfileSection, TableSection } from '../../platform/list/profile-section';
 import { useSignedIn } from '../../platform/session/session-provider';
 import { hasPermission } from '../../platform/session/shell-state';
+import { ServiceNemsisExport } from '../nemsis/service-export-section';
 import { NotesPanel } from '../notes/notes-panel';
 import { credentialColumns } from '../people/person-sections';
 import {
@@ -188,6 +189,7 @@ export function ServiceProfilePage() {
         rowKey={(a) => a.id}
         empty="No service areas."
       />
+      <ServiceNemsisExport serviceId={id} />
       <NotesPanel subject={{ service_id: id }} />
     </Stack>
   );
