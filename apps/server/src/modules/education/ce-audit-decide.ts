@@ -3,10 +3,9 @@ import { Events } from '@licensure/contracts';
 import { ceAuditMembers, ceAudits, type Db, users } from '@licensure/db';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { actorOf, recordChange } from '../../platform/audit/record-change';
-import { recordEvent } from '../../platform/events/record-event';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/http/errors';
 import { holdsAny } from '../../platform/permissions/scopes';
+import { defineOperation } from '../../platform/resources/operation';
 import { createWriter } from '../../platform/resources/write';
 import { complaintResource } from '../complaints/complaints.resources';
 import { userName } from './present';
@@ -54,7 +53,17 @@ export async function decideCeAuditMember(
       }`,
     });
   }
-  await db.transaction(async (tx) => {
+  await recordDecision(db, request, memberId, decision, complaintId);
+}
+
+/** The decision itself, logged with its event (`ceAudit.accepted` or `ceAudit.deficient`). */
+const recordDecision = defineOperation({
+  async run(
+    { tx, request, enterpriseId },
+    memberId: string,
+    decision: CeAuditDecisionInput,
+    complaintId: string | null,
+  ) {
     const [before] = await tx
       .select()
       .from(ceAuditMembers)
@@ -72,20 +81,19 @@ export async function decideCeAuditMember(
       })
       .where(eq(ceAuditMembers.id, memberId))
       .returning();
-    await recordChange(tx, actorOf(request), {
-      entity: 'ce_audit_members',
-      objectId: memberId,
-      action: 'update',
-      before,
-      after,
-    });
-    await recordEvent(tx, {
-      enterpriseId: request.enterpriseId,
-      name: decision.status === 'accepted' ? Events.ceAuditAccepted : Events.ceAuditDeficient,
-      entity: 'ce_audit_members',
-      objectId: memberId,
-      actorId: request.auth?.userId ?? null,
-      payload: { complaint_id: complaintId },
-    });
-  });
-}
+    const name = decision.status === 'accepted' ? Events.ceAuditAccepted : Events.ceAuditDeficient;
+    return {
+      result: undefined,
+      changes: [{ entity: 'ce_audit_members', objectId: memberId, action: 'update', before, after }],
+      events: [
+        {
+          enterpriseId,
+          name,
+          entity: 'ce_audit_members' as const,
+          objectId: memberId,
+          payload: { complaint_id: complaintId },
+        },
+      ],
+    };
+  },
+});

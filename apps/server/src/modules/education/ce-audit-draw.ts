@@ -1,11 +1,9 @@
 import { randomInt } from 'node:crypto';
 import type { CeAuditInput } from '@licensure/contracts';
 import { Events } from '@licensure/contracts';
-import { ceAuditMembers, ceAudits, type Db } from '@licensure/db';
-import type { FastifyRequest } from 'fastify';
-import { actorOf, recordChange } from '../../platform/audit/record-change';
-import { recordEvent } from '../../platform/events/record-event';
+import { ceAuditMembers, ceAudits } from '@licensure/db';
 import { badRequest } from '../../platform/http/errors';
+import { defineOperation } from '../../platform/resources/operation';
 import { drawSample, renewedLicensees, sampleSize } from './ce-audit-population';
 
 const fairRandom = () => randomInt(0, 2 ** 32) / 2 ** 32;
@@ -15,9 +13,8 @@ const fairRandom = () => randomInt(0, 2 ** 32) / 2 ** 32;
  * asked to prove their hours by the due date (`ceAudit.requested` per person, for letters and the
  * portal). A window with nobody renewed is refused, so no empty audit is kept.
  */
-export async function drawCeAudit(db: Db, request: FastifyRequest, input: CeAuditInput): Promise<string> {
-  const enterpriseId = request.enterpriseId;
-  return db.transaction(async (tx) => {
+export const drawCeAudit = defineOperation({
+  async run({ tx, request, enterpriseId }, input: CeAuditInput) {
     const population = await renewedLicensees(tx, enterpriseId, input.renewed_from, input.renewed_to);
     if (population.length === 0)
       throw badRequest({ renewed_from: 'Nobody was renewed between these dates: there is no one to audit.' });
@@ -31,22 +28,23 @@ export async function drawCeAudit(db: Db, request: FastifyRequest, input: CeAudi
       .insert(ceAuditMembers)
       .values(sample.map((s) => ({ ...s, enterprise_id: enterpriseId, ce_audit_id: audit.id })))
       .returning();
-    const actor = actorOf(request);
-    await recordChange(tx, actor, {
-      entity: 'ce_audits',
-      objectId: audit.id,
-      action: 'create',
-      after: { ...audit, sampled: members.map((m) => m.user_id) },
-    });
-    for (const m of members)
-      await recordEvent(tx, {
+    return {
+      result: audit.id,
+      changes: [
+        {
+          entity: 'ce_audits',
+          objectId: audit.id,
+          action: 'create',
+          after: { ...audit, sampled: members.map((m) => m.user_id) },
+        },
+      ],
+      events: members.map((m) => ({
         enterpriseId,
         name: Events.ceAuditRequested,
-        entity: 'ce_audit_members',
+        entity: 'ce_audit_members' as const,
         objectId: m.id,
-        actorId: request.auth?.userId ?? null,
         payload: { user_id: m.user_id, due_date: audit.due_date },
-      });
-    return audit.id;
-  });
-}
+      })),
+    };
+  },
+});

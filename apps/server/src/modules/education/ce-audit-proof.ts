@@ -1,31 +1,28 @@
 import { Events } from '@licensure/contracts';
-import { ceAuditMembers, type Db, documents } from '@licensure/db';
+import { ceAuditMembers, documents } from '@licensure/db';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import { actorOf, recordChange } from '../../platform/audit/record-change';
-import { recordEvent } from '../../platform/events/record-event';
 import { AppError, badRequest, notFound } from '../../platform/http/errors';
+import { defineOperation } from '../../platform/resources/operation';
 
 /**
  * A sampled licensee sends their proof of hours (a document they uploaded for themselves). Only their
  * own audit record (another's is a 404), only while it is not decided; a resubmission before the
  * decision replaces the document.
  */
-export async function submitCeAuditProof(
-  db: Db,
-  request: FastifyRequest,
-  memberId: string,
-  proof: { document_id: string; note?: string | null },
-): Promise<void> {
-  const userId = request.auth?.userId ?? '';
-  await db.transaction(async (tx) => {
+export const submitCeAuditProof = defineOperation({
+  async run(
+    { tx, request, enterpriseId },
+    memberId: string,
+    proof: { document_id: string; note?: string | null },
+  ) {
+    const userId = request.auth?.userId ?? '';
     const [before] = await tx
       .select()
       .from(ceAuditMembers)
       .where(
         and(
           eq(ceAuditMembers.id, memberId),
-          eq(ceAuditMembers.enterprise_id, request.enterpriseId),
+          eq(ceAuditMembers.enterprise_id, enterpriseId),
           eq(ceAuditMembers.user_id, userId),
         ),
       )
@@ -39,7 +36,7 @@ export async function submitCeAuditProof(
       .where(
         and(
           eq(documents.id, proof.document_id),
-          eq(documents.enterprise_id, request.enterpriseId),
+          eq(documents.enterprise_id, enterpriseId),
           eq(documents.user_id, userId),
           isNull(documents.deleted_at),
         ),
@@ -51,19 +48,18 @@ export async function submitCeAuditProof(
       .set({ status: 'submitted', document_id: doc.id, note: proof.note ?? null, updated_at: new Date() })
       .where(eq(ceAuditMembers.id, memberId))
       .returning();
-    await recordChange(tx, actorOf(request), {
-      entity: 'ce_audit_members',
-      objectId: memberId,
-      action: 'update',
-      before,
-      after,
-    });
-    await recordEvent(tx, {
-      enterpriseId: request.enterpriseId,
-      name: Events.ceAuditSubmitted,
-      entity: 'ce_audit_members',
-      objectId: memberId,
-      actorId: userId,
-    });
-  });
-}
+    return {
+      result: undefined,
+      changes: [{ entity: 'ce_audit_members', objectId: memberId, action: 'update', before, after }],
+      events: [
+        {
+          enterpriseId,
+          name: Events.ceAuditSubmitted,
+          entity: 'ce_audit_members' as const,
+          objectId: memberId,
+          actorId: userId,
+        },
+      ],
+    };
+  },
+});

@@ -48,7 +48,7 @@ interface Emission {
 
 /**
  * What each emitter names: `Events.x`, `resourceEvent('entity', 'action')` and `requestHistoryEvents`
- * in the files that record events (recordEvent, or an insert into the outbox); `resourceWriteEvent` is
+ * in the files that record events (recordEvent, an insert into the outbox, or operations); `resourceWriteEvent` is
  * the resource engine's, whose names come from the resources declaring `events: true`.
  */
 function scan(): { emissions: Emission[]; strings: string[]; engine: boolean } {
@@ -60,7 +60,9 @@ function scan(): { emissions: Emission[]; strings: string[]; engine: boolean } {
     const file = relative(SRC, path);
     const recording = calls(text, 'recordEvent').filter((c) => !c.startsWith('recordEvent(tx: Tx'));
     const outbox = /insert into \$\{domainEvents\}/.test(text);
-    if (recording.length === 0 && !outbox) continue;
+    // An operation (defineOperation) returns its events; the engine records them.
+    const operation = /defineOperation\(/.test(text);
+    if (recording.length === 0 && !outbox && !operation) continue;
     // A name given as a string literal (or a template) to recordEvent is what the catalogue forbids.
     for (const c of recording) {
       const literal = /\bname:\s*[`'"]([^`'"]+)[`'"]/.exec(c);
