@@ -1,19 +1,11 @@
 import type { FormOutput } from '@licensure/contracts';
 import { type Db, fbForms, fbResponses, type Tx } from '@licensure/db';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { AppError, fromDatabaseError, notFound } from '../../platform/http/errors';
 import type { LiveDefinition, VersionedDefinition } from './form-store';
 
 export const tags = ['forms'];
-export const idParams = z.object({ id: z.uuid({ message: 'id must be a valid id' }) });
-
-export const pageOf = <T>(items: T[], total: number, q: { currentPage: number; numPerPage: number }) => ({
-  items,
-  total,
-  currentPage: q.currentPage,
-  numPerPage: q.numPerPage,
-});
+export { idParams } from '../../platform/resources/register';
 
 /** Unique indexes of the module, by the field a duplicate is about. */
 const constraintFields: Record<string, string> = {

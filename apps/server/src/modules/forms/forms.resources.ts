@@ -1,7 +1,14 @@
-import { conditionOutput, questionOutput } from '@licensure/contracts';
+import {
+  conditionOutput,
+  formListQuery,
+  type formSortFields,
+  formSummary,
+  questionOutput,
+} from '@licensure/contracts';
 import { fbConditions, fbForms, fbGroups, fbPages, fbQuestions } from '@licensure/db';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQLWrapper, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { pick } from '../../platform/resources/present';
 import type { Resource, Row } from '../../platform/resources/types';
 import { tags } from './common';
 import { conditionFromRow, questionFromRow } from './form-store';
@@ -99,4 +106,38 @@ export const conditionReadResource: Resource = {
     updated_at: [fbConditions.form_id, fbConditions.updated_at],
   },
   defaultSort: 'sort_order',
+};
+
+// Written out: inside a subquery, drizzle leaves columns unqualified, and "id" would be the inner table's.
+const questionCount = sql<number>`(select cast(count(*) as integer) from fb_questions q where q.form_id = "fb_forms"."id")`;
+const responseCount = sql<number>`(select cast(count(*) as integer) from fb_responses r where r.form_id = "fb_forms"."id")`;
+
+/**
+ * Listing and counting forms (fbforms) with their question and response counts. One form (its tree,
+ * or a frozen version) and the writes go through the tree's versioning rule (forms-routes.ts).
+ */
+export const formListResource: Resource = {
+  path: 'fbforms',
+  entity: 'fb_forms',
+  wrapper: 'form',
+  singular: 'form',
+  tags,
+  table: fbForms,
+  read: 'forms.read',
+  routes: { get: false },
+  input: z.object({}),
+  output: formSummary,
+  present: pick(Object.keys(formSummary.shape) as (keyof typeof formSummary.shape)[]),
+  columns: { question_count: questionCount, response_count: responseCount },
+  filters: {
+    form_type_id: { column: fbForms.form_type_id, schema: formListQuery.shape.form_type_id },
+    active: { column: fbForms.active },
+  },
+  search: [fbForms.name],
+  sort: {
+    name: sql`lower(${fbForms.name})`,
+    updated_at: fbForms.updated_at,
+    version: fbForms.version,
+  } satisfies Record<(typeof formSortFields)[number], SQLWrapper>,
+  defaultSort: 'name',
 };

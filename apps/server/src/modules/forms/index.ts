@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerResource } from '../../platform/resources/register';
 import { conditionsRoutes } from './conditions-routes';
 import { formSettingsRoutes } from './form-settings-routes';
+import { formListResource } from './forms.resources';
 import { formsRoutes } from './forms-routes';
 import { packageResource } from './packages.resources';
 import { questionsRoutes } from './questions-routes';
@@ -12,6 +13,7 @@ import { questionsRoutes } from './questions-routes';
  * reference lists served by the lookups module.
  */
 export async function formsModule(app: FastifyInstance): Promise<void> {
+  registerResource(app, formListResource);
   await formsRoutes(app);
   await formSettingsRoutes(app);
   await questionsRoutes(app);
