@@ -8,6 +8,7 @@ import { hashPassword } from './platform/auth/passwords';
 import { ensureSsnKey, SsnKeyRefusedError } from './platform/crypto/ssn';
 import { DataDirInUseError, lockDataDir } from './platform/data-dir-lock';
 import { DEV_MAIL_VIEWER, logMailSetup, mailIsHeld } from './platform/mail/mail-setup';
+import { startOpsSocket } from './platform/ops/backup/ops-socket';
 import { startMetricsServer } from './platform/ops/metrics/metrics-server';
 import {
   productionWarnings,
@@ -50,6 +51,11 @@ async function main(): Promise<void> {
   await app.deps.hub.listen();
   const address = await app.listen({ port: config.PORT, host: config.HOST });
 
+  // The embedded database is backed up through the running server (npm run backup -- FILE).
+  const opsSocket =
+    database.kind === 'pglite'
+      ? await startOpsSocket(database, config.DATA_DIR, log.child({ part: 'backup' }))
+      : undefined;
   const metricsServer = config.METRICS_PORT
     ? await startMetricsServer(
         app.deps.metrics,
@@ -68,6 +74,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       metricsServer?.close();
+      opsSocket?.close();
       await app.close();
       await database.close();
       await unlock?.();

@@ -76,7 +76,7 @@ function start(env: Record<string, string>): Promise<{ code: number | null; stde
   child.stderr.on('data', (d: Buffer) => {
     stderr += d.toString();
   });
-  const killer = setTimeout(() => child.kill('SIGKILL'), 90_000);
+  const killer = setTimeout(() => child.kill('SIGKILL'), 280_000);
   return new Promise((resolve) =>
     child.on('exit', (code) => {
       clearTimeout(killer);
@@ -87,26 +87,22 @@ function start(env: Record<string, string>): Promise<{ code: number | null; stde
 }
 
 describe('a production start of the real process', () => {
-  it('exits with each unsafe setting named, before opening any database', async () => {
-    const cases = [
-      [{ PUBLIC_URL: '' }, 'PUBLIC_URL is not set'],
-      [{ SECURE_COOKIES: 'false' }, 'SECURE_COOKIES is off'],
-      [{ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' }, 'SSN_KEY is not set with DATABASE_URL'],
-      [{ PAYMENT_TEST_GATEWAY: 'true' }, 'PAYMENT_TEST_GATEWAY is on'],
-    ] as const;
-    const results = await Promise.all(
-      cases.map(([change]) => {
-        const env: Record<string, string> = { ...SAFE, ...change };
-        if (env.PUBLIC_URL === '') delete env.PUBLIC_URL;
-        return start(env);
-      }),
-    );
-    results.forEach((r, i) => {
-      expect(r.code, r.stderr).toBe(1);
-      expect(r.stderr).toContain(
-        'Refusing to start in production (NODE_ENV=production) with unsafe settings',
-      );
-      expect(r.stderr).toContain(cases[i]![1]);
+  it('exits naming every unsafe setting, before opening any database', async () => {
+    const { PUBLIC_URL: _, ...withoutUrl } = SAFE;
+    const r = await start({
+      ...withoutUrl,
+      SECURE_COOKIES: 'false',
+      DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+      PAYMENT_TEST_GATEWAY: 'true',
     });
-  }, 120_000);
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stderr).toContain('Refusing to start in production (NODE_ENV=production) with unsafe settings');
+    for (const named of [
+      'PUBLIC_URL is not set',
+      'SECURE_COOKIES is off',
+      'SSN_KEY is not set with DATABASE_URL',
+      'PAYMENT_TEST_GATEWAY is on',
+    ])
+      expect(r.stderr).toContain(named);
+  }, 300_000);
 });
