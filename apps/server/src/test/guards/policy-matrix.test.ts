@@ -50,7 +50,6 @@ const stillDiffers: Record<string, string> = {
   'GET /api/Documents/:id':
     'documents/parent-access: staff need the parent record’s permission too; a portal user gets 404',
   'GET /api/Documents/:id/content': 'documents/parent-access, as GET /api/Documents/:id',
-  'GET /api/fbresponses/:id': 'responses/access: staff without responses.read get 403, a portal user 404',
   'GET /api/users/:id/alerts': 'person-records: staff without users.read get 403, a portal user 404',
   'GET /api/users/:id/certifications': 'person-records, as GET /api/users/:id/alerts',
   'GET /api/users/:id/emslevels': 'person-records, as GET /api/users/:id/alerts',
@@ -58,7 +57,6 @@ const stillDiffers: Record<string, string> = {
   'GET /api/users/:id/evaluatorlevels': 'person-records, as GET /api/users/:id/alerts',
   'GET /api/users/:id/instructingtopics': 'person-records, as GET /api/users/:id/alerts',
   'GET /api/users/:id/instructorlevels': 'person-records, as GET /api/users/:id/alerts',
-  'GET /api/users/getPublicSearchUser': 'mayViewPublicPerson: its own rule (staff see the public fields)',
   'POST /api/clinicians/importClinicians/:documentId/:serviceId':
     'the roster file is a document: staff with registry.write also need to read it',
   'POST /api/clinicians/saveFileUpload/:documentId/:responseId':
