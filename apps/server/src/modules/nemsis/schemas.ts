@@ -18,7 +18,11 @@ import SaxonJS from 'saxon-js';
 export function nemsisDir(): string {
   if (process.env.NEMSIS_DIR) return resolve(process.env.NEMSIS_DIR);
   const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../..');
-  return resolve(repoRoot, '../shared/nemsis');
+  const beside = resolve(repoRoot, '../shared/nemsis');
+  // A clone made elsewhere (CI's clean clone, a developer's second checkout) finds the workplace's
+  // copy, so the validator's tests run wherever the repository sits.
+  const workplace = '/work/shared/nemsis';
+  return !existsSync(beside) && existsSync(workplace) ? workplace : beside;
 }
 
 export const NEMSIS_VERSION = '3.5.1.250403CP1';
