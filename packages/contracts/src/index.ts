@@ -29,6 +29,7 @@ export * from './nav-counts';
 export * from './merge';
 export * from './national-registry';
 export * from './nemsis-import';
+export * from './nemsis';
 export * from './notes';
 export * from './page-objects';
 export * from './paging';
