@@ -69,14 +69,15 @@ export const permissionCatalog = {
   'firedrills.read': 'Read and export the fire drills schools report, and the school lists',
   'firedrills.write': 'Keep the school systems and schools, and correct or delete drill reports',
   'insight.read':
-    "See the office dashboard: processing times, backlog, expirations, money, inspections, complaints and exams, and export its figures",
+    'See the office dashboard: processing times, backlog, expirations, money, inspections, complaints and exams, and export its figures',
   'queries.read': 'Run the saved queries shared with them, see their results, charts and exports',
   'queries.write': 'Build, save, share and delete saved queries',
   'nationalRegistry.read':
     "Read the National Registry's imported certifications and their mismatches with the state's records",
   'nationalRegistry.write':
     'Import the National Registry export and resolve mismatches (accept a value, mark reviewed, link a number)',
-  'compactFeed.read': 'Read and download the EMS Compact licence and adverse-action files and their delivery log',
+  'compactFeed.read':
+    'Read and download the EMS Compact licence and adverse-action files and their delivery log',
   'compactFeed.send': 'Write an EMS Compact file now and deliver or resend it to the coordinated database',
   'nemsis.export':
     "Export services' NEMSIS DEM files and the State file, see their validation, and keep the NEMSIS facts they need",

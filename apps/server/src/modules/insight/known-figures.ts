@@ -143,7 +143,10 @@ export async function seedKnownFigures(db: Db, enterpriseId: string, reviewerId:
   );
 
   await db.insert(states).values({ fips: '48', abbreviation: 'TX', name: 'Texas' }).onConflictDoNothing();
-  await db.insert(counties).values({ fips: '48453', state_fips: '48', name: 'Travis County' }).onConflictDoNothing();
+  await db
+    .insert(counties)
+    .values({ fips: '48453', state_fips: '48', name: 'Travis County' })
+    .onConflictDoNothing();
   const [level] = await db
     .insert(certification_levels)
     .values({ enterprise_id: enterpriseId, label: 'Insight EMT' })
