@@ -40,8 +40,9 @@ describe('route access', () => {
       .map((r) => `${r.method} ${r.url}`)
       .sort();
     // Sign-in and its recovery, self-registration, the public lookups (POST for their criteria), error
-    // reports, payment gateways' signed answers (the test gateway's pages stand in for a gateway's), and
-    // the public site's fire drill reports (rate-limited, behind the human check).
+    // reports, payment gateways' signed answers (the test gateway's pages stand in for a gateway's), the
+    // public site's fire drill reports (rate-limited, behind the human check), and the check of a card's
+    // signed statement (rate-limited; it writes nothing).
     expect(publicWrites).toEqual([
       'DELETE /api/Core/Auth/Sessioncookie',
       'POST /api/Logger/LogAngularApiErrors',
@@ -51,6 +52,7 @@ describe('route access', () => {
       'POST /api/auth/login',
       'POST /api/auth/logout',
       'POST /api/complaints/file',
+      'POST /api/credentials/verify',
       'POST /api/getservicelookupcount',
       'POST /api/getuserlookupcount',
       'POST /api/payments/notify',

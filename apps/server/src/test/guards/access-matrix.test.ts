@@ -66,6 +66,13 @@ const refused = (r: { status: number; code?: string }) =>
 const describeCall = (route: PlannedRoute, r: { status: number; body: string }) =>
   `${route.key} -> ${r.status} ${r.body.slice(0, 160)}`;
 
+/**
+ * The one public 5xx that is right here: the test app runs no job queue, and a readiness probe says so
+ * with 503 naming the queue alone (database and migrations must still answer ok).
+ */
+const readinessWithoutQueue = (route: PlannedRoute, r: { status: number; body: string }) =>
+  route.key === 'GET /readyz' && r.status === 503 && /"failing":\["jobs"\]/.test(r.body);
+
 describe('authorization matrix over every registered route', () => {
   it('refuses anonymous callers with 401 everywhere but the public routes, which answer them', async () => {
     const wrong: string[] = [];
@@ -73,7 +80,7 @@ describe('authorization matrix over every registered route', () => {
       const r = await callAs(null, route);
       const ok =
         route.access === 'public'
-          ? !refused(r) && r.status < 500
+          ? !refused(r) && (r.status < 500 || readinessWithoutQueue(route, r))
           : r.status === 401 && r.code === 'unauthenticated';
       if (!ok) wrong.push(describeCall(route, r));
     });

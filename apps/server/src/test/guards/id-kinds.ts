@@ -88,7 +88,7 @@ const rules: [RegExp, NameKind][] = [
     'user',
   ],
   [
-    /licen[cs]e|form|packet|skill|question|element|group|condition|page|cms|process|polic|trigger|scheduledtask|merge|quer|drill|school|enterprise|deficienc|fee|checklist|comment|clientid|opid|connection|config|copy|parent|entit|package|dataset|census|stylesheet|xslt|identityprovider|securit|region|position|race|gender|eye|hair|education|nationalems|geo|countr|hospital|filetype|datetype|dataelement|background|userstatus|nremt|calendar|autonumber|rule|charge|portalpage|summar|resource|checkout|userinspectors|userinvestigators|ceaudit|exam|figure/,
+    /licen[cs]e|form|packet|skill|question|element|group|condition|page|cms|process|polic|trigger|scheduledtask|merge|quer|drill|school|enterprise|deficienc|fee|checklist|comment|clientid|opid|connection|config|copy|parent|entit|package|dataset|census|stylesheet|xslt|identityprovider|securit|region|position|race|gender|eye|hair|education|nationalems|geo|countr|hospital|filetype|datetype|dataelement|background|userstatus|nremt|calendar|autonumber|rule|charge|portalpage|summar|resource|checkout|userinspectors|userinvestigators|ceaudit|exam|figure|nationalregistr/,
     'shared',
   ],
 ];
