@@ -45,6 +45,9 @@ describe.skipIf(testDbKind !== 'pglite')('npm run backup on the embedded databas
           });
         else await pglite.query('insert into backup_probe values ($1, $2)', [n, 'committed']);
         acknowledged.push(n);
+        // Writes arrive as requests do, from the event loop: PGlite answers in microtasks, so a loop of
+        // awaits alone never lets the backup's socket (or a timer) run, and the test hung.
+        await new Promise((r) => setImmediate(r));
       }
     })();
     while (acknowledged.length < 50) await new Promise((r) => setTimeout(r, 10));
