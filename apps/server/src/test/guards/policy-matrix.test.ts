@@ -62,6 +62,21 @@ const stillDiffers: Record<string, string> = {
   'POST /api/clinicians/saveFileUpload/:documentId/:responseId':
     'as importClinicians; a portal user gets 404',
   'GET /api/users/:id': 'users/present: staff without users.read get 403, a portal user 404',
+  // Seen once deletions stopped running beside the reads of the same records (they hid these):
+  'GET /api/fbresponses/:id':
+    'responses/access: staff who may not see a response get 403, a portal user 404 (responses.test)',
+  'GET /api/fbresponses/populateGroup':
+    'responses/access: filling a group from records is the holder’s; staff with responses.read may only read',
+  'POST /api/fbresponses/clearsignatures':
+    'responses/access: clearing signatures needs the right to edit; staff who may not see it get 403 (responses.test)',
+  'POST /api/fbresponses/generatepdf':
+    'responses/access: staff who may not see a response get 403, a portal user 404 (response-pdf.test)',
+  'POST /api/ExamSessions/:id/Register':
+    'exams registration: the request the registration belongs to is looked up first, so a stranger gets 404',
+  'POST /api/LicenseRequests/answerInfo':
+    'the applicant answers a request for information; staff with requests.read may not answer for them',
+  'POST /api/LicenseRequests/withdraw':
+    'only the applicant (or who speaks for them) withdraws; staff may not',
   'POST /api/Logger/LogAccess': 'logging: staff without a permission get 403, a portal user 404',
   'POST /api/Logger/LogFormProgress': 'logging, as POST /api/Logger/LogAccess',
   'PUT /api/users/:id':
@@ -94,7 +109,7 @@ describe('the policy of every route under one', () => {
     // Past the policy: any answer but a refusal or a failure (503: a part this server has not configured).
     const through = (r: { status: number; body: string }) =>
       r.status !== 401 && r.status !== 403 && (r.status < 500 || r.body.includes('service_unavailable'));
-    await pool(routes, 6, async (route) => {
+    const check = async (route: (typeof routes)[number]) => {
       const p = route.access;
       const kinds = slotKinds(route);
       const outsideQuery = slotKinds({ ...route, query: [] });
@@ -123,7 +138,19 @@ describe('the policy of every route under one', () => {
             `${who} (${list ? 'a list' : 'no private id'}) -> ${r.status}, not ${refused}: ${r.body}`,
           );
       }
-    });
+    };
+    // Deletions last: a DELETE of A's record run beside the reads of it made their answers depend on
+    // which ran first (a GET after the deletion is a 404 for everyone).
+    await pool(
+      routes.filter((r) => r.method !== 'DELETE'),
+      6,
+      check,
+    );
+    await pool(
+      routes.filter((r) => r.method === 'DELETE'),
+      6,
+      check,
+    );
     const unexpected = [...wrong].filter(([key]) => !(key in stillDiffers)).flatMap(([, lines]) => lines);
     expect(unexpected.sort(), 'routes that answer otherwise than their policy says').toEqual([]);
     const nowConsistent = Object.keys(stillDiffers).filter((key) => !wrong.has(key));

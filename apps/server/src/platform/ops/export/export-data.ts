@@ -78,6 +78,10 @@ export async function exportData(database: Database, options: ExportOptions): Pr
           : columns;
         const file = `tables/${table}.csv`;
         const out = createWriteStream(path.join(options.dir, file));
+        // A failure below (a wrong SSN key) leaves the stream to be destroyed, not to raise an
+        // unhandled 'error' later; a failure of the stream itself reaches the caller through write().
+        out.on('error', () => {});
+        let rows = 0;
         const hash = createHash('sha256');
         let bytes = 0;
         const emit = async (text: string) => {
@@ -85,34 +89,38 @@ export async function exportData(database: Database, options: ExportOptions): Pr
           bytes += Buffer.byteLength(text);
           await write(out, text);
         };
-        await emit(csvLine(header));
-        await tx.execute(
-          sql.raw(`declare export_cursor no scroll cursor for select ${selected} from ${ident(table)}`),
-        );
-        let rows = 0;
-        for (;;) {
-          const fetched = rowsOf<Record<string, string | null>>(
-            await tx.execute(sql.raw(`fetch ${batch} from export_cursor`)),
+        try {
+          await emit(csvLine(header));
+          await tx.execute(
+            sql.raw(`declare export_cursor no scroll cursor for select ${selected} from ${ident(table)}`),
           );
-          if (!fetched.length) break;
-          let chunk = '';
-          for (const row of fetched) {
-            const values: (string | null)[] = [];
-            for (const c of columns) {
-              const v = row[c] ?? null;
-              if (people && c === 'ssn_encrypted') {
-                if (options.ssnKey) values.push(v ? decryptSsn(options.ssnKey, v) : null);
-              } else values.push(v);
+          for (;;) {
+            const fetched = rowsOf<Record<string, string | null>>(
+              await tx.execute(sql.raw(`fetch ${batch} from export_cursor`)),
+            );
+            if (!fetched.length) break;
+            let chunk = '';
+            for (const row of fetched) {
+              const values: (string | null)[] = [];
+              for (const c of columns) {
+                const v = row[c] ?? null;
+                if (people && c === 'ssn_encrypted') {
+                  if (options.ssnKey) values.push(v ? decryptSsn(options.ssnKey, v) : null);
+                } else values.push(v);
+              }
+              chunk += csvLine(values);
             }
-            chunk += csvLine(values);
+            await emit(chunk);
+            rows += fetched.length;
           }
-          await emit(chunk);
-          rows += fetched.length;
+          await tx.execute(sql.raw('close export_cursor'));
+          await new Promise<void>((resolve, reject) =>
+            out.end((err?: Error | null) => (err ? reject(err) : resolve())),
+          );
+        } catch (err) {
+          out.destroy();
+          throw err;
         }
-        await tx.execute(sql.raw('close export_cursor'));
-        await new Promise<void>((resolve, reject) =>
-          out.end((err?: Error | null) => (err ? reject(err) : resolve())),
-        );
         tables.push({ table, file, columns: header, rows, bytes, sha256: hash.digest('hex') });
         options.onTable?.(table, rows);
       }
