@@ -3,6 +3,8 @@ import { expectNoAxeViolations } from '../axe';
 
 /** The generic list and edit pages serve resources declared on the engine, not only reference lists. */
 test('staff create, edit and retire a service on the generic pages, with a reason', async ({ page }) => {
+  // Eight pages with axe on each: beside a second shard on two cores it needs more than the default minute.
+  test.setTimeout(180_000);
   await page.goto('/signin');
   await page.getByLabel('User name').fill('admin');
   await page.getByLabel('Password', { exact: true }).fill('admin-demo-2026');
