@@ -1,14 +1,8 @@
 import { Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect } from 'react';
 import { PageSteps } from '../components/page-steps';
 import { ErrorState, LoadingState } from '../components/status';
-import type { Column, DataTable as DataTableType } from './data-table';
-
-// The table (Mantine's Table with its scroll area) loads once there is something to search: the public
-// "Verify a licence" page opens without it. It starts loading with the search, not after its answer.
-const loadDataTable = () => import('./data-table');
-const DataTable = lazy(() => loadDataTable().then((m) => ({ default: m.DataTable }))) as typeof DataTableType;
+import { type Column, DataTable } from './data-table';
 
 export const SEARCH_PAGE_SIZE = 25;
 
@@ -55,9 +49,6 @@ export function SearchResults<T>(props: SearchResultsProps<T>) {
         : `Showing ${first}–${last} of ${data.total} ${data.total === 1 ? singular : plural}.`;
     if (!props.hasCriteria) summary = `${recentCaption}, last changed first. ${summary} ${props.prompt}`;
   }
-  useEffect(() => {
-    if (active) void loadDataTable();
-  }, [active]);
   const pages = data?.total == null ? null : Math.max(1, Math.ceil(data.total / data.numPerPage));
   const paged = !!data && (data.total === null || data.total > data.numPerPage || data.currentPage > 1);
   return (
@@ -77,19 +68,17 @@ export function SearchResults<T>(props: SearchResultsProps<T>) {
         />
       ) : null}
       {active && data && data.items.length > 0 ? (
-        <Suspense fallback={<LoadingState label={`Showing ${plural}…`} />}>
-          <DataTable
-            caption={
-              props.hasCriteria
-                ? `${plural.charAt(0).toUpperCase()}${plural.slice(1)} found`
-                : (recentCaption ?? plural)
-            }
-            columns={props.columns}
-            rows={data.items}
-            rowKey={props.rowKey}
-            busy={query.isFetching}
-          />
-        </Suspense>
+        <DataTable
+          caption={
+            props.hasCriteria
+              ? `${plural.charAt(0).toUpperCase()}${plural.slice(1)} found`
+              : (recentCaption ?? plural)
+          }
+          columns={props.columns}
+          rows={data.items}
+          rowKey={props.rowKey}
+          busy={query.isFetching}
+        />
       ) : null}
       {active && paged ? (
         <PageSteps label="Result pages" page={page} pages={pages} onPage={props.onPage} />
