@@ -1,6 +1,5 @@
-import type { InsightColumn, InsightFigure } from '@licensure/contracts';
+import { formatCents, type InsightColumn, type InsightFigure } from '@licensure/contracts';
 
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const count = new Intl.NumberFormat('en-US');
 
 /** A cell as the table shows it: money in dollars, days to one decimal, a share with %. */
@@ -9,7 +8,7 @@ export function formatCell(column: InsightColumn, value: string | number | null 
   if (typeof value === 'string') return value;
   switch (column.kind) {
     case 'cents':
-      return money.format(value / 100);
+      return formatCents(value);
     case 'days':
       return `${value.toFixed(1)} d`;
     case 'percent':
