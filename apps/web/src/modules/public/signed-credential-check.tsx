@@ -1,5 +1,5 @@
 import type { CredentialVerification } from '@licensure/contracts';
-import { formatDate } from '../../platform/display/format';
+import { capitalise, formatDate } from '../../platform/display/format';
 import { PlainError, PlainLoading } from '../../platform/plain/plain';
 import { useFetched } from '../../platform/plain/use-fetched';
 import { verifySignedCredential } from './signed-credential-api';
@@ -18,8 +18,6 @@ const explanations: Record<Verdict, string> = {
   not_valid: 'This card’s statement could not be confirmed.',
 };
 
-const capitalised = (v: string) => v.charAt(0).toUpperCase() + v.slice(1);
-
 function Facts({ result }: { result: CredentialVerification }) {
   const s = result.statement;
   if (!s) return null;
@@ -28,7 +26,7 @@ function Facts({ result }: { result: CredentialVerification }) {
     ['Licence', s.title],
     ['Level', s.level],
     ['Licence number', s.sub],
-    ['Status on the card', capitalised(s.status)],
+    ['Status on the card', capitalise(s.status)],
     ['Status on record today', result.live?.status_label ?? null],
     ['Issued', s.issue_date ? formatDate(s.issue_date) : null],
     ['Expires', s.expiration_date ? formatDate(s.expiration_date) : null],
