@@ -3,6 +3,7 @@ import { Anchor, Paper, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } 
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ErrorState, LoadingState } from '../../platform/components/status';
+import { type Column, DataTable } from '../../platform/list/data-table';
 import { insightApi, insightKeys } from '../insight/insight-api';
 
 type Request = ReviewerView['checked_out'][number];
@@ -16,34 +17,22 @@ const stateLabels: Record<string, string> = {
   returned: 'Waiting on the applicant (returned)',
 };
 
+const requestColumns: readonly Column<Request>[] = [
+  {
+    key: 'request',
+    header: 'Request',
+    render: (r) => (
+      <Anchor component={Link} to={`/staff/requests/${r.id}`}>
+        {[r.license_name, r.subject_name].filter(Boolean).join(': ') || 'Request'}
+      </Anchor>
+    ),
+  },
+  { key: 'age', header: 'Age', render: (r) => days(r.age_days) },
+  { key: 'state', header: 'Where it stands', render: (r) => stateLabels[r.review_state] ?? r.review_state },
+];
+
 function RequestTable({ caption, rows }: { caption: string; rows: Request[] }) {
-  return (
-    <Table withTableBorder captionSide="top">
-      <Table.Caption>
-        <VisuallyHidden>{caption}</VisuallyHidden>
-      </Table.Caption>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">Request</Table.Th>
-          <Table.Th scope="col">Age</Table.Th>
-          <Table.Th scope="col">Where it stands</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.map((r) => (
-          <Table.Tr key={r.id}>
-            <Table.Th scope="row" fw="normal">
-              <Anchor component={Link} to={`/staff/requests/${r.id}`}>
-                {[r.license_name, r.subject_name].filter(Boolean).join(': ') || 'Request'}
-              </Anchor>
-            </Table.Th>
-            <Table.Td>{days(r.age_days)}</Table.Td>
-            <Table.Td>{stateLabels[r.review_state] ?? r.review_state}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
+  return <DataTable caption={caption} columns={requestColumns} rows={rows} rowKey={(r) => r.id} />;
 }
 
 /**
