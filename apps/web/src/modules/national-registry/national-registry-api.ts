@@ -1,13 +1,18 @@
-import type { DocumentRecord, RegistryMismatchList, RegistryResolveBody } from '@licensure/contracts';
+import type {
+  DocumentRecord,
+  RegistryMismatchList,
+  RegistryResolveBody,
+  registryImportRejected,
+  registryImportResult,
+} from '@licensure/contracts';
+import type { z } from 'zod';
 import { api } from '../../platform/api/client';
 import { getCsrfToken } from '../../platform/api/csrf';
 
 export const nationalRegistryKeys = { mismatches: ['national-registry', 'mismatches'] as const };
 
-export interface RegistryImportFailure {
-  message: string;
-  rows: { row: number; field: string; message: string }[];
-}
+/** Why an import was refused: the message and the rows at fault (the rejection's body, contracts). */
+export type RegistryImportFailure = Pick<z.infer<typeof registryImportRejected>['error'], 'message' | 'rows'>;
 
 /** Uploads the file as a document, then imports it; throws RegistryImportFailure when refused. */
 async function importExport(file: File) {
@@ -27,11 +32,8 @@ async function importExport(file: File) {
     headers: token ? { 'x-csrf-token': token } : {},
     credentials: 'same-origin',
   });
-  const body = (await res.json()) as {
-    rows: number;
-    linked: number;
-    unknown_numbers: number;
-    error?: { message: string; rows?: RegistryImportFailure['rows'] };
+  const body = (await res.json()) as z.infer<typeof registryImportResult> & {
+    error?: Partial<RegistryImportFailure>;
   };
   if (!res.ok)
     throw {
