@@ -1,12 +1,12 @@
-import { createCipheriv, createDecipheriv, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { openSealedText, sealText } from './seal';
 
 /**
- * Social security numbers at rest: AES-256-GCM with a random 12-byte nonce per value, stored as
- * `v1:<nonce>:<tag>:<ciphertext>` (base64 parts). The key comes from config SSN_KEY (base64, 32 bytes).
+ * Social security numbers at rest, sealed (seal.ts: AES-256-GCM, `v1:<nonce>:<tag>:<ciphertext>`) under
+ * the key of config SSN_KEY (base64, 32 bytes).
  */
-const VERSION = 'v1';
 
 export class SsnKeyMissingError extends Error {
   constructor() {
@@ -25,23 +25,11 @@ function keyOf(base64Key: string | undefined): Buffer {
 export const ssnDigits = (ssn: string) => ssn.replace(/\D/g, '');
 
 export function encryptSsn(base64Key: string | undefined, ssn: string): string {
-  const key = keyOf(base64Key);
-  const nonce = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, nonce);
-  const data = Buffer.concat([cipher.update(ssnDigits(ssn), 'utf8'), cipher.final()]);
-  return [VERSION, nonce, cipher.getAuthTag(), data]
-    .map((p) => (typeof p === 'string' ? p : p.toString('base64')))
-    .join(':');
+  return sealText(keyOf(base64Key), ssnDigits(ssn));
 }
 
 export function decryptSsn(base64Key: string | undefined, stored: string): string {
-  const key = keyOf(base64Key);
-  const [version, nonce, tag, data] = stored.split(':');
-  if (version !== VERSION || !nonce || !tag || data === undefined)
-    throw new Error('unknown SSN ciphertext format');
-  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(nonce, 'base64'));
-  decipher.setAuthTag(Buffer.from(tag, 'base64'));
-  return Buffer.concat([decipher.update(Buffer.from(data, 'base64')), decipher.final()]).toString('utf8');
+  return openSealedText(keyOf(base64Key), stored, 'SSN ciphertext');
 }
 
 /** Whether a stored SSN equals the given one, compared in constant time. */
