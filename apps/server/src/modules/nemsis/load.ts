@@ -1,9 +1,7 @@
 import { type NemsisProfileValues, nemsisProfileValues } from '@licensure/contracts';
 import type { Db } from '@licensure/db';
 import { sql } from 'drizzle-orm';
-
-export const rowsOf = <T>(result: unknown): T[] =>
-  Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
+import { rowsOf } from '../../platform/raw-rows';
 
 export async function query<T>(db: Db, statement: ReturnType<typeof sql>): Promise<T[]> {
   return rowsOf<T>(await db.execute(statement));

@@ -2,10 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Database, migrationsFolder } from '@licensure/db';
 import { sql } from 'drizzle-orm';
-
-/** The rows of a raw `db.execute` answer: PGlite gives `{rows}`, node-postgres a result with `rows` too. */
-const rowsOf = <T>(result: unknown): T[] =>
-  Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
+import { rowsOf } from '../raw-rows';
 
 /** The migrations this code ships: drizzle's journal, each with the time drizzle records for it. */
 export function knownMigrations(folder = migrationsFolder): { tag: string; when: number }[] {

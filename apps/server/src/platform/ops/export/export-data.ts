@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Database } from '@licensure/db';
 import { sql } from 'drizzle-orm';
 import { decryptSsn } from '../../crypto/ssn';
+import { rowsOf } from '../../raw-rows';
 import { knownMigrations } from '../schema-version';
 import { type CopiedFile, copyUploads } from './copy-files';
 import { csvLine } from './csv';
@@ -39,9 +40,6 @@ export interface ExportManifest {
   tables: TableEntry[];
   files: CopiedFile[];
 }
-
-const rowsOf = <T>(result: unknown): T[] =>
-  Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
 
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
