@@ -1,190 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import {
-  certifications,
-  domainEvents,
-  fbForms,
-  fbPackageForms,
-  fbPackages,
-  fbResponses,
-  licenseRequestHistory,
-  licenseRequestProcessStatuses,
-  licenseRequests,
-  processes,
-  processStatuses,
-  referenceTables,
-} from '@licensure/db';
+import { certifications, domainEvents, licenseRequestHistory, licenseRequests } from '@licensure/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Caller, createTestContext, type TestContext } from '../../test/test-app';
+import { describe, expect, it } from 'vitest';
 import { expirationDate } from './expiration';
+import {
+  approve,
+  choose,
+  completeForm,
+  emt,
+  initialType,
+  licenseId,
+  other,
+  paramedic,
+  passed,
+  processId,
+  renewalType,
+  setupRequestRoutesTests,
+  start,
+  submit,
+  t,
+} from './request-routes-test-setup';
 import { enterpriseToday } from './rule-routes';
 
-let t: TestContext;
-let other: Caller;
-let licenseId: string;
-let formId: string;
-let initialType: string;
-let renewalType: string;
-let emt: string;
-let paramedic: string;
-let processId: string;
-let passed: string;
-
-async function insert<T extends Record<string, unknown>>(
-  table: Parameters<TestContext['database']['db']['insert']>[0],
-  values: T,
-) {
-  const [row] = await t.database.db
-    .insert(table)
-    .values(values as never)
-    .returning();
-  return row as Record<string, unknown> & { id: string };
-}
-
-beforeAll(async () => {
-  t = await createTestContext();
-  other = await t.createCaller([], { isStaff: false, isPortal: true });
-  const e = t.enterpriseId;
-  const form = await insert(fbForms, { enterprise_id: e, name: 'Initial application form' });
-  formId = form.id;
-  const pkg = await insert(fbPackages, { enterprise_id: e, name: 'EMT package' });
-  await t.database.db.insert(fbPackageForms).values({ package_id: pkg.id, form_id: formId, required: true });
-  const auto = await insert(referenceTables.autonumbers, {
-    enterprise_id: e,
-    label: 'EMS numbers',
-    prefix: 'EMS-',
-    next_number: 41,
-    padding: 5,
-  });
-  const proc = await insert(processes, {
-    enterprise_id: e,
-    label: 'Background check',
-    process_type: 'application',
-  });
-  processId = proc.id;
-  await insert(processStatuses, { enterprise_id: e, process_id: processId, label: 'Pending', sort_order: 1 });
-  passed = (
-    await insert(processStatuses, {
-      enterprise_id: e,
-      process_id: processId,
-      label: 'Passed',
-      is_final: true,
-    })
-  ).id;
-  const category = randomUUID();
-  const lic = await t.call(t.admin, {
-    method: 'POST',
-    url: '/api/licenses',
-    payload: {
-      license: { name: 'EMS Personnel', entity: 'user', form_package_id: pkg.id, autonumber_id: auto.id },
-      license_categories: [{ id: category, label: 'EMS Provider' }],
-      license_category_levels: [
-        { label: 'EMT', license_category_id: category, months_valid: 24, expiration_rule: 'end_of_month' },
-        {
-          label: 'Paramedic',
-          license_category_id: category,
-          months_valid: 24,
-          expiration_rule: 'end_of_month',
-        },
-      ],
-      license_request_statuses: [
-        { label: 'In progress', code: 'in_progress', sort_order: 1 },
-        { label: 'Submitted', code: 'submitted', sort_order: 2 },
-        { label: 'Approved', code: 'approved', is_final: true, sort_order: 3 },
-      ],
-      license_category_certification_statuses: [
-        { label: 'Active', holder_state: 'active', is_issued_status: true },
-      ],
-      processes: [{ process_id: processId }],
-    },
-  });
-  expect(lic.statusCode).toBe(200);
-  licenseId = lic.json().id;
-  const levelId = (label: string) =>
-    lic.json().license_category_levels.find((l: { label: string }) => l.label === label).id as string;
-  emt = levelId('EMT');
-  paramedic = levelId('Paramedic');
-  initialType = (
-    await insert(referenceTables.application_types, {
-      enterprise_id: e,
-      label: 'Initial',
-      license_id: licenseId,
-    })
-  ).id;
-  renewalType = (
-    await insert(referenceTables.application_types, {
-      enterprise_id: e,
-      label: 'Renewal',
-      license_id: licenseId,
-    })
-  ).id;
-  const charges = referenceTables.license_charges;
-  await insert(charges, {
-    enterprise_id: e,
-    license_id: licenseId,
-    label: 'Application fee',
-    amount_cents: 5000,
-  });
-  await insert(charges, {
-    enterprise_id: e,
-    license_id: licenseId,
-    label: 'Per level',
-    amount_cents: 1000,
-    calculated_field: 'levels',
-  });
-  await insert(charges, {
-    enterprise_id: e,
-    license_id: licenseId,
-    label: 'Renewal fee',
-    amount_cents: 2500,
-    application_type_id: renewalType,
-  });
-});
-afterAll(() => t?.close());
-
-const start = (caller: Caller, extra: Record<string, unknown> = {}) =>
-  t.call(caller, {
-    method: 'POST',
-    url: '/api/LicenseRequests',
-    payload: { license_request: { license_id: licenseId, ...extra } },
-  });
-const choose = (caller: Caller, id: string, selections: Record<string, boolean>) =>
-  t.call(caller, {
-    method: 'PUT',
-    url: `/api/LicenseRequests/${id}/applicationtypes`,
-    payload: { selections },
-  });
-const submit = (caller: Caller, id: string) =>
-  t.call(caller, { method: 'POST', url: '/api/LicenseRequests/submit', payload: { licenseRequestID: id } });
-/** Approves, with the licence's required background check passed first when it has no status yet. */
-async function approve(id: string) {
-  const [checked] = await t.database.db
-    .select()
-    .from(licenseRequestProcessStatuses)
-    .where(eq(licenseRequestProcessStatuses.license_request_id, id));
-  if (!checked)
-    await t.call(t.admin, {
-      method: 'POST',
-      url: '/api/licenserequestprocessstatuses/processchange',
-      payload: { licenseRequestID: id, processID: processId, statusID: passed },
-    });
-  return t.call(t.admin, {
-    method: 'POST',
-    url: '/api/LicenseRequests/approve',
-    payload: { licenseRequestID: id, note: 'All checks passed', acknowledgeUnpaidFees: true },
-  });
-}
-async function completeForm(requestId: string, userId: string) {
-  await t.database.db.insert(fbResponses).values({
-    enterprise_id: t.enterpriseId,
-    form_id: formId,
-    form_version: 1,
-    user_id: userId,
-    license_request_id: requestId,
-    progress: 2,
-    completed_on: new Date(),
-  });
-}
+setupRequestRoutesTests();
 
 describe('a licence request from application to credential', () => {
   it('applies, submits, is reviewed and approved, and issues a numbered credential', async () => {
@@ -455,81 +293,5 @@ describe('a licence request from application to credential', () => {
     expect(
       (await t.call(t.admin, { method: 'GET', url: '/api/LicenseRequests/getXML?id=x' })).statusCode,
     ).toBe(400);
-  });
-});
-
-describe('the remaining answers of the request routes', () => {
-  it('lists a person’s own requests, and answers 400, 401 and 403 on the smaller routes', async () => {
-    const req = (await start(t.applicant)).json();
-    const own = await t.call(t.applicant, {
-      method: 'GET',
-      url: `/api/LicenseRequests/getByUserID?user_id=${t.applicant.userId}`,
-    });
-    expect(own.json().map((r: { id: string }) => r.id)).toContain(req.id);
-    const mine = await t.call(t.applicant, { method: 'GET', url: '/api/LicenseRequests/mine' });
-    expect(mine.json().map((r: { id: string }) => r.id)).toContain(req.id);
-
-    const anonymous = [
-      ['GET', `/api/LicenseRequests/getByUserID?user_id=${t.applicant.userId}`],
-      ['GET', '/api/LicenseRequests/mine'],
-      ['GET', `/api/LicensingModule/LicenseRequest?license_id=${licenseId}`],
-      ['GET', `/api/LicenseRequests/getTrainingValidationDates?id=${req.id}`],
-      ['GET', `/api/LicenseRequests/getXML?id=${req.id}`],
-      ['GET', '/api/LicenseRequests/counts'],
-      ['POST', '/api/LicenseRequests/submit'],
-      ['POST', '/api/LicenseRequests/setCurrentTriggerCount'],
-      ['POST', '/api/licenserequestprocessstatuses/processchange'],
-    ] as const;
-    for (const [method, url] of anonymous)
-      expect((await t.call(null, { method, url, payload: {} })).statusCode, url).toBe(401);
-
-    const forbidden = [
-      ['GET', `/api/LicenseRequests/getXML?id=${req.id}`, undefined],
-      ['GET', '/api/LicenseRequests/counts', undefined],
-      ['POST', '/api/LicenseRequests/setCurrentTriggerCount', { licenseRequestID: req.id, count: 1 }],
-      [
-        'POST',
-        '/api/licenserequestprocessstatuses/processchange',
-        { licenseRequestID: req.id, processID: processId, statusID: passed },
-      ],
-      ['POST', '/api/LicenseRequests/approve', { licenseRequestID: req.id }],
-    ] as const;
-    for (const [method, url, payload] of forbidden)
-      expect((await t.call(t.applicant, { method, url, payload })).statusCode, url).toBe(403);
-
-    const negative = await t.call(t.admin, {
-      method: 'POST',
-      url: '/api/LicenseRequests/setCurrentTriggerCount',
-      payload: { licenseRequestID: req.id, count: -1 },
-    });
-    expect(negative.json().error.fields).toHaveProperty(['count']);
-    expect(
-      (await t.call(t.admin, { method: 'POST', url: '/api/LicenseRequests/submit', payload: {} })).statusCode,
-    ).toBe(400);
-    expect(
-      (
-        await t.call(t.admin, {
-          method: 'GET',
-          url: '/api/LicenseRequests/getTrainingValidationDates?id=nope',
-        })
-      ).statusCode,
-    ).toBe(400);
-    expect(
-      (
-        await t.call(t.admin, {
-          method: 'GET',
-          url: `/api/LicenseRequests/getTrainingValidationDates?id=${randomUUID()}`,
-        })
-      ).statusCode,
-    ).toBe(404);
-    expect(
-      (
-        await t.call(t.admin, {
-          method: 'POST',
-          url: '/api/LicenseRequests/setCurrentTriggerCount',
-          payload: { licenseRequestID: randomUUID(), count: 1 },
-        })
-      ).statusCode,
-    ).toBe(404);
   });
 });
